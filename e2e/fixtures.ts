@@ -1,0 +1,69 @@
+import { randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { test as base, expect, type Page } from "@playwright/test";
+
+export const PASSWORD = "correct-horse-battery";
+
+export function baseURL(): string {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error("E2E_BASE_URL is not set: run through playwright.config.ts");
+  return url;
+}
+
+export function uniqueEmail(prefix = "user"): string {
+  return `${prefix}-${randomBytes(4).toString("hex")}@e2e.test`;
+}
+
+export interface E2EUser {
+  email: string;
+  password: string;
+  name: string;
+  id: string;
+}
+
+/** Creates an account through the API (fast), without a browser. */
+export async function createUser(opts: { email?: string; name?: string } = {}): Promise<E2EUser> {
+  const email = opts.email ?? uniqueEmail();
+  const name = opts.name ?? email.split("@")[0]!;
+  const res = await fetch(`${baseURL()}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: baseURL() },
+    body: JSON.stringify({ email, password: PASSWORD, name }),
+  });
+  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { user: { id: string; name: string } };
+  return { email, password: PASSWORD, name: body.user.name, id: body.user.id };
+}
+
+/** Signs a page's browser context in as `user` through the API, sharing the cookie. */
+export async function signInPage(page: Page, user: E2EUser): Promise<void> {
+  const res = await page.request.post(`${baseURL()}/api/auth/sign-in/email`, {
+    data: { email: user.email, password: user.password },
+    headers: { Origin: baseURL() },
+  });
+  if (!res.ok()) throw new Error(`sign-in failed: ${res.status()} ${await res.text()}`);
+}
+
+/** Mails the server wrote to DATA_DIR/outbox for `to`, oldest first. */
+export function outboxFor(to: string): string[] {
+  const dir = join(process.env.E2E_DATA_DIR!, "outbox");
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+  return files.map((f) => readFileSync(join(dir, f), "utf8")).filter((m) => m.includes(`To: ${to}`));
+}
+
+export const test = base.extend<{ user: E2EUser; signedInPage: Page }>({
+  baseURL: async ({}, use) => use(baseURL()),
+  user: async ({}, use) => use(await createUser()),
+  signedInPage: async ({ page, user }, use) => {
+    await signInPage(page, user);
+    await use(page);
+  },
+});
+
+export { expect };

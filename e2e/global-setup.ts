@@ -1,0 +1,60 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+async function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.once("error", rej);
+    s.listen(0, "127.0.0.1", () => {
+      const a = s.address();
+      s.close(() => res(typeof a === "object" && a ? a.port : 0));
+    });
+  });
+}
+
+/** Starts the production build on a free port with a fresh data directory. */
+export default async function globalSetup() {
+  if (!existsSync("dist/client/index.html")) {
+    throw new Error("No client build: run `npm run build` before the end-to-end tests.");
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), "sr-e2e-"));
+  const port = await freePort();
+  const baseURL = `http://localhost:${port}`;
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      PUBLIC_URL: baseURL,
+      ADMIN_EMAILS: "editor@e2e.test",
+      LOG_LEVEL: process.env.E2E_LOG ?? "error",
+      SMTP_URL: "",
+      GOOGLE_CLIENT_ID: "",
+      TWITTER_CLIENT_ID: "",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${baseURL}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error("server did not start within 60 s");
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  process.env.E2E_BASE_URL = baseURL;
+  process.env.E2E_DATA_DIR = dataDir;
+  return async () => {
+    child.kill("SIGTERM");
+    await new Promise((r) => child.once("exit", r));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,7 @@
+export default function GlobalDetailRoute() {
+  return (
+    <section className="page">
+      <h1 className="page-title">Global Rankings</h1>
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+import { join } from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { requestId } from "hono/request-id";
+import { secureHeaders } from "hono/secure-headers";
+import { authRoutes } from "./auth/auth.routes.ts";
+import { type AppDeps, type AppEnv, sessionMiddleware } from "./http/context.ts";
+import { ApiError } from "./http/errors.ts";
+import { requestLogger } from "./http/request-logger.ts";
+import { mediaRoutes } from "./media/media.routes.ts";
+import { healthRoutes } from "./modules/health/health.routes.ts";
+import { seasonsRoutes } from "./modules/seasons/seasons.routes.ts";
+
+function apiRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .route("/auth", authRoutes(deps))
+    .use(sessionMiddleware(deps.auth))
+    .route("/health", healthRoutes(deps))
+    .route("/seasons", seasonsRoutes(deps));
+}
+
+/** The API's shape, for the client's typed fetchers. */
+export type AppType = ReturnType<typeof apiRoutes>;
+
+const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  // React sets style through the DOM, which CSP allows; inline <style> is not used.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", "data:", "blob:"],
+  fontSrc: ["'self'", "data:"],
+  connectSrc: ["'self'"],
+  mediaSrc: ["'self'", "blob:"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  app.use(requestId());
+  app.use(requestLogger(deps.logger));
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+      crossOriginEmbedderPolicy: false,
+      // Sign-in with Google or X opens their pages from ours.
+      crossOriginOpenerPolicy: "same-origin-allow-popups",
+      referrerPolicy: "strict-origin-when-cross-origin",
+    }),
+  );
+
+  app.route("/api", apiRoutes(deps));
+  app.all("/api/*", (c) =>
+    c.json({ error: { code: "NOT_FOUND", message: `No API route ${c.req.method} ${c.req.path}` } }, 404),
+  );
+  app.route("/media", mediaRoutes(deps));
+
+  if (deps.clientDir) mountClient(app, deps.clientDir);
+
+  app.notFound((c) => c.json({ error: { code: "NOT_FOUND", message: "Not found." } }, 404));
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return c.json(err.toBody(), err.status);
+    if (err instanceof HTTPException) {
+      const status = err.status;
+      const code = status === 400 ? "BAD_REQUEST" : `HTTP_${status}`;
+      return c.json({ error: { code, message: err.message || "Bad request." } }, status);
+    }
+    deps.logger.error("unhandled error", {
+      requestId: c.get("requestId"),
+      path: c.req.path,
+      error: err instanceof Error ? (err.stack ?? err.message) : String(err),
+    });
+    return c.json({ error: { code: "INTERNAL", message: "Something went wrong. Please try again." } }, 500);
+  });
+  return app;
+}
+
+function mountClient(app: Hono<AppEnv>, clientDir: string) {
+  // Hashed file names never change content: cache them for a year.
+  app.use(
+    "/assets/*",
+    serveStatic({
+      root: clientDir,
+      onFound: (_path, c) => {
+        c.header("Cache-Control", "public, max-age=31536000, immutable");
+      },
+    }),
+  );
+  app.use("*", serveStatic({ root: clientDir, index: "" }));
+  // Every other GET is a client route: the SPA decides (and redirects unknown paths home).
+  const indexFile = join(clientDir, "index.html");
+  app.get("*", serveStatic({ path: indexFile, onFound: (_p, c) => c.header("Cache-Control", "no-cache") }));
+}

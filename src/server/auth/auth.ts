@@ -1,0 +1,77 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import type { Db } from "../db/client.ts";
+import { account, session, user, verification } from "../db/schema/index.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { LIMITS } from "#shared/limits.ts";
+import { defaultDisplayName } from "#shared/display-name.ts";
+import { uniqueDisplayName } from "./display-name.ts";
+
+export interface AuthOptions {
+  db: Db;
+  secret: string;
+  baseURL: string;
+  trustedOrigins: string[];
+  mailer: Mailer;
+  google?: { clientId: string; clientSecret: string } | undefined;
+  twitter?: { clientId: string; clientSecret: string } | undefined;
+}
+
+export function createAuth(opts: AuthOptions) {
+  return betterAuth({
+    appName: "Survivor Rankings",
+    baseURL: opts.baseURL,
+    basePath: "/api/auth",
+    secret: opts.secret,
+    trustedOrigins: opts.trustedOrigins,
+    database: drizzleAdapter(opts.db, {
+      provider: "pg",
+      schema: { user, session, account, verification },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: LIMITS.passwordMin,
+      maxPasswordLength: LIMITS.passwordMax,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user: u, url }) {
+        await opts.mailer.send({
+          to: u.email,
+          subject: "Reset your Survivor Rankings password",
+          text: `Hi ${u.name},\n\nSomeone asked to reset the password of your Survivor Rankings account. Open this link within an hour to choose a new one:\n\n${url}\n\nIf it wasn't you, ignore this mail; your password stays as it is.\n`,
+        });
+      },
+    },
+    socialProviders: {
+      ...(opts.google ? { google: { ...opts.google, prompt: "select_account" as const } } : {}),
+      ...(opts.twitter ? { twitter: opts.twitter } : {}),
+    },
+    account: { accountLinking: { enabled: false } },
+    user: {
+      additionalFields: {
+        profilePictureUrl: { type: "string", required: false, input: false },
+        idolsFound: { type: "number", required: false, input: false, defaultValue: 0 },
+        lastRerollTime: { type: "date", required: false, input: false },
+        lastRolledHeadshot: { type: "string", required: false, input: false },
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          async before(u) {
+            const wanted = u.name?.trim() || defaultDisplayName(u.email);
+            return { data: { ...u, name: await uniqueDisplayName(opts.db, wanted) } };
+          },
+        },
+      },
+    },
+    // Sign-in attempts are limited by our own database-backed limiter (see
+    // auth.routes.ts): better-auth's needs a client IP header we may not have.
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+export type SessionUser = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>["user"];

@@ -1,0 +1,3 @@
+export * from "./auth.ts";
+export * from "./reference.ts";
+export * from "./rate-limits.ts";

@@ -1,0 +1,115 @@
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { serve, type ServerType } from "@hono/node-server";
+import { createApp } from "./app.ts";
+import { createAuth } from "./auth/auth.ts";
+import { lockDataDir } from "./db/data-dir-lock.ts";
+import { type Database, openPglite, openPostgres } from "./db/client.ts";
+import { adminEmails, type Env } from "./env.ts";
+import type { Logger } from "./http/logger.ts";
+import { createMailer } from "./mail/mailer.ts";
+import { loadReferenceData } from "./modules/seasons/reference-data.ts";
+import { seedReferenceData } from "./modules/seasons/seasons.service.ts";
+import { resolveAuthSecret } from "./secret.ts";
+
+const defaultClientDir = fileURLToPath(new URL("../../dist/client", import.meta.url));
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** Opens the database, migrates, seeds, and listens. main.ts and tests share it. */
+export async function startServer(env: Env, logger: Logger): Promise<RunningServer> {
+  const dataDir = resolve(env.DATA_DIR);
+  const releaseLock = env.DATABASE_URL ? () => {} : lockDataDir(dataDir);
+  let database: Database | null = null;
+  try {
+    database = env.DATABASE_URL
+      ? await openPostgres(env.DATABASE_URL)
+      : await openPglite(join(dataDir, "pglite"));
+    await database.migrate();
+    const seeded = await seedReferenceData(database.db, loadReferenceData());
+    logger.info("database ready", { kind: database.kind, ...seeded });
+
+    const port = env.PORT;
+    const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
+    const mailer = createMailer({
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? "Survivor Rankings <no-reply@localhost>",
+      outboxDir: join(dataDir, "outbox"),
+      logger,
+    });
+    const pair = (id?: string, secret?: string) =>
+      id && secret ? { clientId: id, clientSecret: secret } : undefined;
+    const clientDir = existsSync(join(defaultClientDir, "index.html")) ? defaultClientDir : null;
+    if (!clientDir) logger.info("no client build found: serving the API only (run npm run build)");
+
+    const listen = (actualPort: number) => {
+      const origin = env.PUBLIC_URL ?? `http://localhost:${actualPort}`;
+      const auth = createAuth({
+        db: database!.db,
+        secret: resolveAuthSecret(env.AUTH_SECRET, dataDir),
+        baseURL: origin,
+        trustedOrigins: [origin, `http://localhost:${actualPort}`, `http://127.0.0.1:${actualPort}`],
+        mailer,
+        google: pair(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET),
+        twitter: pair(env.TWITTER_CLIENT_ID, env.TWITTER_CLIENT_SECRET),
+      });
+      return createApp({
+        env,
+        database: database!,
+        auth,
+        mailer,
+        logger,
+        publicUrl: origin,
+        clientDir,
+        admins: adminEmails(env),
+      });
+    };
+
+    // With PORT=0 the port is known only after listening; the app is built for it.
+    const actualPort = port === 0 ? await findFreePort() : port;
+    const app = listen(actualPort);
+    const server: ServerType = await new Promise((res, rej) => {
+      const s = serve({ fetch: app.fetch, port: actualPort, hostname: env.HOST }, () => res(s));
+      s.once("error", rej);
+    });
+    const url = env.PUBLIC_URL ?? `http://localhost:${actualPort}`;
+    logger.info("listening", { url, publicUrl });
+
+    const db = database;
+    return {
+      url,
+      port: actualPort,
+      async stop() {
+        await new Promise<void>((res) => {
+          server.close(() => res());
+          // Open keep-alive and SSE connections would hold close() forever.
+          (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+        });
+        await db.close();
+        releaseLock();
+      },
+    };
+  } catch (e) {
+    await database?.close().catch(() => {});
+    releaseLock();
+    throw e;
+  }
+}
+
+async function findFreePort(): Promise<number> {
+  const { createServer } = await import("node:net");
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.once("error", rej);
+    s.listen(0, "127.0.0.1", () => {
+      const address = s.address();
+      const p = typeof address === "object" && address ? address.port : 0;
+      s.close(() => res(p));
+    });
+  });
+}

@@ -1,0 +1,99 @@
+import { createApp } from "#server/app.ts";
+import { createAuth } from "#server/auth/auth.ts";
+import { adminEmails, parseEnv } from "#server/env.ts";
+import { createLogger } from "#server/http/logger.ts";
+import type { Mail, Mailer } from "#server/mail/mailer.ts";
+import { createTestDatabase, type TestDatabase } from "./test-db.ts";
+
+export const TEST_ORIGIN = "http://localhost:3000";
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  database: TestDatabase;
+  /** Mails the server sent, newest last. */
+  outbox: Mail[];
+  /** A request through the whole app, with the Origin header a browser sends. */
+  request(path: string, init?: RequestInit & { json?: unknown; cookie?: string }): Promise<Response>;
+  /** Signs a new user up; returns its session cookie and id. */
+  signUp(email: string, password?: string, name?: string): Promise<TestUser>;
+  signIn(email: string, password?: string): Promise<TestUser>;
+  close(): Promise<void>;
+}
+
+export interface TestUser {
+  id: string;
+  name: string;
+  email: string;
+  cookie: string;
+}
+
+export const TEST_PASSWORD = "correct-horse-battery";
+
+export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const env = parseEnv({ DATA_DIR: "/nonexistent", LOG_LEVEL: "silent", ...envOverrides });
+  const outbox: Mail[] = [];
+  const mailer: Mailer = {
+    async send(mail) {
+      outbox.push(mail);
+    },
+  };
+  const auth = createAuth({
+    db: database.db,
+    secret: "test-secret-test-secret-test-secret-0123",
+    baseURL: TEST_ORIGIN,
+    trustedOrigins: [TEST_ORIGIN],
+    mailer,
+  });
+  const app = createApp({
+    env,
+    database,
+    auth,
+    mailer,
+    logger: createLogger("silent"),
+    publicUrl: TEST_ORIGIN,
+    clientDir: null,
+    admins: adminEmails(env),
+  });
+
+  const request: TestApp["request"] = (path, init = {}) => {
+    const { json, cookie, headers, ...rest } = init;
+    const h = new Headers(headers);
+    h.set("Origin", TEST_ORIGIN);
+    if (cookie) h.set("Cookie", cookie);
+    if (json !== undefined) h.set("Content-Type", "application/json");
+    return app.request(`${TEST_ORIGIN}${path}`, {
+      ...rest,
+      headers: h,
+      ...(json !== undefined ? { body: JSON.stringify(json), method: rest.method ?? "POST" } : {}),
+    });
+  };
+
+  const sessionFrom = async (res: Response, email: string): Promise<TestUser> => {
+    if (!res.ok) throw new Error(`auth failed for ${email}: ${res.status} ${await res.text()}`);
+    const body = (await res.json()) as { user: { id: string; name: string; email: string } };
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    return { id: body.user.id, name: body.user.name, email: body.user.email, cookie };
+  };
+
+  return {
+    app,
+    database,
+    outbox,
+    request,
+    async signUp(email, password = TEST_PASSWORD, name) {
+      const res = await request("/api/auth/sign-up/email", {
+        json: { email, password, name: name ?? email.split("@")[0] },
+      });
+      return sessionFrom(res, email);
+    },
+    async signIn(email, password = TEST_PASSWORD) {
+      const res = await request("/api/auth/sign-in/email", { json: { email, password } });
+      return sessionFrom(res, email);
+    },
+    close: () => database.dispose(),
+  };
+}

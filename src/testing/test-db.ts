@@ -1,0 +1,51 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { type Database, openPglite, openPostgres } from "#server/db/client.ts";
+import { loadReferenceData } from "#server/modules/seasons/reference-data.ts";
+import { seedReferenceData } from "#server/modules/seasons/seasons.service.ts";
+
+export interface TestDatabase extends Database {
+  /** Closes the connection and, on PostgreSQL, drops the scratch database. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated and seeded database for one test file: an in-memory PGlite,
+ * or a new database on the server named by TEST_DATABASE_URL when the
+ * postgres project runs.
+ */
+export async function createTestDatabase(opts: { seed?: boolean } = {}): Promise<TestDatabase> {
+  const database =
+    process.env.TEST_DB_KIND === "postgres" ? await createPostgresDatabase() : await pgliteDatabase();
+  await database.migrate();
+  if (opts.seed !== false) await seedReferenceData(database.db, loadReferenceData());
+  return database;
+}
+
+async function pgliteDatabase(): Promise<TestDatabase> {
+  const database = await openPglite(null);
+  return { ...database, dispose: () => database.close() };
+}
+
+async function createPostgresDatabase(): Promise<TestDatabase> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
+  const name = `sr_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), 20);
+  return {
+    ...database,
+    async dispose() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
