@@ -10,7 +10,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       {
-        extends: true,
+        extends: true as const,
         test: {
           name: "pglite",
           include: ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
@@ -20,7 +20,7 @@ export default defineConfig({
       ...(postgres
         ? [
             {
-              extends: true,
+              extends: true as const,
               test: {
                 name: "postgres",
                 include: ["src/server/**/*.test.ts"],

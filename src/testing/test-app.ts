@@ -62,11 +62,13 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     h.set("Origin", TEST_ORIGIN);
     if (cookie) h.set("Cookie", cookie);
     if (json !== undefined) h.set("Content-Type", "application/json");
-    return app.request(`${TEST_ORIGIN}${path}`, {
-      ...rest,
-      headers: h,
-      ...(json !== undefined ? { body: JSON.stringify(json), method: rest.method ?? "POST" } : {}),
-    });
+    return Promise.resolve(
+      app.request(`${TEST_ORIGIN}${path}`, {
+        ...rest,
+        headers: h,
+        ...(json !== undefined ? { body: JSON.stringify(json), method: rest.method ?? "POST" } : {}),
+      }),
+    );
   };
 
   const sessionFrom = async (res: Response, email: string): Promise<TestUser> => {
