@@ -10,6 +10,9 @@ import { ApiError } from "./http/errors.ts";
 import { requestLogger } from "./http/request-logger.ts";
 import { mediaRoutes } from "./media/media.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { listsRoutes } from "./modules/lists/lists.routes.ts";
+import { meRoutes } from "./modules/profiles/me.routes.ts";
+import { usersRoutes } from "./modules/profiles/users.routes.ts";
 import { seasonsRoutes } from "./modules/seasons/seasons.routes.ts";
 
 function apiRoutes(deps: AppDeps) {
@@ -17,7 +20,10 @@ function apiRoutes(deps: AppDeps) {
     .route("/auth", authRoutes(deps))
     .use(sessionMiddleware(deps.auth))
     .route("/health", healthRoutes(deps))
-    .route("/seasons", seasonsRoutes(deps));
+    .route("/seasons", seasonsRoutes(deps))
+    .route("/lists", listsRoutes(deps))
+    .route("/me", meRoutes(deps))
+    .route("/users", usersRoutes(deps));
 }
 
 /** The API's shape, for the client's typed fetchers. */

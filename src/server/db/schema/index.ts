@@ -1,3 +1,4 @@
 export * from "./auth.ts";
 export * from "./reference.ts";
 export * from "./rate-limits.ts";
+export * from "./lists.ts";

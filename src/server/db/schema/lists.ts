@@ -1,0 +1,141 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+import { user } from "./auth.ts";
+
+/** A ranked list. Its id ('list_' + ms) is unique per owner; URLs carry both. */
+export const lists = pgTable(
+  "lists",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    id: text("id").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    kind: text("kind", { enum: ["seasons", "castaways"] }),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    isPublic: boolean("is_public").notNull().default(true),
+    upvoteCount: integer("upvote_count").notNull().default(0),
+    itemCount: integer("item_count").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.id] }),
+    index("lists_created_idx").on(t.createdAt.desc(), t.userId, t.id),
+    index("lists_votes_idx").on(t.upvoteCount.desc(), t.createdAt.desc()),
+    index("lists_updated_idx").on(t.userId, t.updatedAt.desc()),
+    index("lists_tags_idx").using("gin", t.tags),
+  ],
+);
+
+/** Entries in order; item_id is a season id ('s12') or an appearance id ('s12-...'). */
+export const listItems = pgTable(
+  "list_items",
+  {
+    userId: text("user_id").notNull(),
+    listId: text("list_id").notNull(),
+    position: integer("position").notNull(),
+    itemId: text("item_id").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.listId, t.position] }),
+    foreignKey({ columns: [t.userId, t.listId], foreignColumns: [lists.userId, lists.id] }).onDelete(
+      "cascade",
+    ),
+    index("list_items_item_idx").on(t.itemId),
+  ],
+);
+
+export const listUpvotes = pgTable(
+  "list_upvotes",
+  {
+    listUserId: text("list_user_id").notNull(),
+    listId: text("list_id").notNull(),
+    voterId: text("voter_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.listUserId, t.listId, t.voterId] }),
+    foreignKey({ columns: [t.listUserId, t.listId], foreignColumns: [lists.userId, lists.id] }).onDelete(
+      "cascade",
+    ),
+  ],
+);
+
+export const favorites = pgTable(
+  "favorites",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    listUserId: text("list_user_id").notNull(),
+    listId: text("list_id").notNull(),
+    favoritedAt: timestamp("favorited_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.listUserId, t.listId] }),
+    foreignKey({ columns: [t.listUserId, t.listId], foreignColumns: [lists.userId, lists.id] }).onDelete(
+      "cascade",
+    ),
+    index("favorites_user_idx").on(t.userId, t.favoritedAt.desc()),
+  ],
+);
+
+/** One server-side draft per user, autosaved from the create screen. */
+export const drafts = pgTable("drafts", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  name: text("name").notNull().default(""),
+  description: text("description").notNull().default(""),
+  tags: text("tags")
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  items: jsonb("items").$type<string[]>().notNull().default([]),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: text("id").primaryKey(),
+    recipientId: text("recipient_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    actorId: text("actor_id"),
+    actorName: text("actor_name"),
+    listUserId: text("list_user_id"),
+    listId: text("list_id"),
+    commentId: text("comment_id"),
+    content: text("content"),
+    isNew: boolean("is_new").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("notifications_recipient_idx").on(t.recipientId, t.createdAt.desc())],
+);
+
+/** The home page's three named reference lists, edited by editors only. */
+export const referenceLists = pgTable("reference_lists", {
+  id: text("id", { enum: ["maddysList", "andrewsList", "kendallsList"] }).primaryKey(),
+  items: jsonb("items").$type<string[]>().notNull().default([]),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: text("updated_by"),
+});

@@ -1,0 +1,217 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { favorites, listItems, lists, listUpvotes, user } from "../../db/schema/index.ts";
+import { ApiError, forbidden, notFound } from "../../http/errors.ts";
+import { getCatalog } from "../seasons/catalog.ts";
+import { effectiveTags, type listInputSchema } from "#shared/lists.ts";
+import { LIMITS } from "#shared/limits.ts";
+import type { z } from "zod";
+import { type ListEntry, loadEntries, loadPreviews, previewOf, validateEntries } from "./list-entries.ts";
+
+type ListInput = z.output<typeof listInputSchema>;
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export interface ListSummary {
+  id: string;
+  userId: string;
+  userName: string;
+  name: string;
+  description: string;
+  tags: string[];
+  kind: "seasons" | "castaways" | null;
+  upvoteCount: number;
+  itemCount: number;
+  createdAt: string;
+  updatedAt: string;
+  preview: ListEntry[];
+}
+
+export interface ListDetail extends ListSummary {
+  items: ListEntry[];
+  viewer: { isOwner: boolean; upvoted: boolean; favorited: boolean };
+}
+
+export const UNKNOWN_USER = "Unknown User";
+
+/** Columns every list view needs, with the owner's current name. */
+export const summaryColumns = {
+  id: lists.id,
+  userId: lists.userId,
+  userName: user.name,
+  name: lists.name,
+  description: lists.description,
+  tags: lists.tags,
+  kind: lists.kind,
+  upvoteCount: lists.upvoteCount,
+  itemCount: lists.itemCount,
+  createdAt: lists.createdAt,
+  updatedAt: lists.updatedAt,
+};
+
+interface SummaryRow {
+  id: string;
+  userId: string;
+  userName: string | null;
+  name: string;
+  description: string;
+  tags: string[];
+  kind: "seasons" | "castaways" | null;
+  upvoteCount: number;
+  itemCount: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export async function withPreviews(db: Db, rows: SummaryRow[]): Promise<ListSummary[]> {
+  const previews = await loadPreviews(db, rows, LIMITS.cardPreviewEntries);
+  return rows.map((r) => toSummary(r, previewOf(previews, r.userId, r.id)));
+}
+
+function toSummary(r: SummaryRow, preview: ListEntry[]): ListSummary {
+  return {
+    id: r.id,
+    userId: r.userId,
+    userName: r.userName ?? UNKNOWN_USER,
+    name: r.name,
+    description: r.description,
+    tags: r.tags,
+    kind: r.kind ?? null,
+    upvoteCount: r.upvoteCount,
+    itemCount: r.itemCount,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+    preview,
+  };
+}
+
+async function writeItems(tx: Tx, userId: string, listId: string, ids: string[]) {
+  await tx.delete(listItems).where(and(eq(listItems.userId, userId), eq(listItems.listId, listId)));
+  if (ids.length === 0) return;
+  await tx.insert(listItems).values(ids.map((itemId, position) => ({ userId, listId, position, itemId })));
+}
+
+/**
+ * Saves a new public list. Its id is 'list_' plus the current millisecond; two
+ * saves by one user in the same millisecond take the next free one.
+ */
+export async function createList(db: Db, userId: string, input: ListInput, now = Date.now()) {
+  const { ids, kind } = validateEntries(await getCatalog(db), input.items);
+  const listId = await db.transaction(async (tx) => {
+    for (let ms = now; ms < now + 1000; ms++) {
+      const id = `list_${ms}`;
+      const inserted = await tx
+        .insert(lists)
+        .values({
+          userId,
+          id,
+          name: input.name,
+          description: input.description,
+          kind,
+          tags: effectiveTags(input.tags, kind),
+          itemCount: ids.length,
+          isPublic: true,
+        })
+        .onConflictDoNothing()
+        .returning({ id: lists.id });
+      if (inserted.length === 0) continue;
+      await writeItems(tx, userId, id, ids);
+      return id;
+    }
+    throw new ApiError(409, "ID_EXHAUSTED", "Could not allocate a list id. Please try again.");
+  });
+  return getListDetail(db, userId, listId, userId);
+}
+
+async function requireOwnedList(db: Db, actorId: string, ownerId: string, listId: string) {
+  const [row] = await db
+    .select({ userId: lists.userId })
+    .from(lists)
+    .where(and(eq(lists.userId, ownerId), eq(lists.id, listId)));
+  if (!row) throw notFound("List not found");
+  if (ownerId !== actorId) throw forbidden("You can only change your own lists.");
+}
+
+export async function updateList(db: Db, actorId: string, ownerId: string, listId: string, input: ListInput) {
+  await requireOwnedList(db, actorId, ownerId, listId);
+  const { ids, kind } = validateEntries(await getCatalog(db), input.items);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(lists)
+      .set({
+        name: input.name,
+        description: input.description,
+        kind,
+        tags: effectiveTags(input.tags, kind),
+        itemCount: ids.length,
+        isPublic: true,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(lists.userId, ownerId), eq(lists.id, listId)));
+    await writeItems(tx, ownerId, listId, ids);
+  });
+  return getListDetail(db, ownerId, listId, actorId);
+}
+
+export async function deleteList(db: Db, actorId: string, ownerId: string, listId: string) {
+  await requireOwnedList(db, actorId, ownerId, listId);
+  await db.delete(lists).where(and(eq(lists.userId, ownerId), eq(lists.id, listId)));
+}
+
+/** One list with its entries, or the spec's 'User not found' / 'List not found'. */
+export async function getListDetail(
+  db: Db,
+  ownerId: string,
+  listId: string,
+  viewerId: string | null,
+): Promise<ListDetail> {
+  const [row] = await db
+    .select(summaryColumns)
+    .from(lists)
+    .leftJoin(user, eq(user.id, lists.userId))
+    .where(and(eq(lists.userId, ownerId), eq(lists.id, listId), eq(lists.isPublic, true)));
+  if (!row) {
+    const [owner] = await db.select({ id: user.id }).from(user).where(eq(user.id, ownerId));
+    if (!owner) throw notFound("User not found");
+    const [any] = await db.select({ id: lists.id }).from(lists).where(eq(lists.userId, ownerId)).limit(1);
+    throw notFound(any ? "List not found" : "No lists found for this user");
+  }
+  const items = await loadEntries(db, ownerId, listId);
+  let upvoted = false;
+  let favorited = false;
+  if (viewerId) {
+    const [vote] = await db
+      .select({ v: listUpvotes.voterId })
+      .from(listUpvotes)
+      .where(
+        and(
+          eq(listUpvotes.listUserId, ownerId),
+          eq(listUpvotes.listId, listId),
+          eq(listUpvotes.voterId, viewerId),
+        ),
+      );
+    const [fav] = await db
+      .select({ u: favorites.userId })
+      .from(favorites)
+      .where(
+        and(eq(favorites.userId, viewerId), eq(favorites.listUserId, ownerId), eq(favorites.listId, listId)),
+      );
+    upvoted = Boolean(vote);
+    favorited = Boolean(fav);
+  }
+  return {
+    ...toSummary(row, items.slice(0, LIMITS.cardPreviewEntries)),
+    items,
+    viewer: { isOwner: viewerId === ownerId, upvoted, favorited },
+  };
+}
+
+/** A user's public lists as cards, newest-updated first. */
+export async function listsOfUser(db: Db, userId: string): Promise<ListSummary[]> {
+  const rows = await db
+    .select(summaryColumns)
+    .from(lists)
+    .leftJoin(user, eq(user.id, lists.userId))
+    .where(and(eq(lists.userId, userId), eq(lists.isPublic, true)))
+    .orderBy(desc(lists.updatedAt), desc(lists.id));
+  return withPreviews(db, rows);
+}

@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp, type TestUser } from "#testing/test-app.ts";
+import { createList } from "./lists.service.ts";
+
+let t: TestApp;
+let alice: TestUser;
+let bob: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  alice = await t.signUp("alice@example.com");
+  bob = await t.signUp("bob@example.com");
+});
+afterAll(() => t.close());
+
+interface ListBody {
+  list: {
+    id: string;
+    userId: string;
+    userName: string;
+    name: string;
+    description: string;
+    tags: string[];
+    kind: string | null;
+    itemCount: number;
+    items: { id: string; name: string; isSeason: boolean; seasonName: string }[];
+    viewer: { isOwner: boolean };
+  };
+}
+interface ErrorBody {
+  error: { code: string; message: string };
+}
+
+const castawayList = {
+  name: "  My favourites  ",
+  description: "The best of the best",
+  tags: ["strategic", "spoiler"],
+  items: ["s1-richard-hatch", "s2-colby-donaldson", "s1-richard-hatch"],
+};
+
+async function create(user: TestUser, body: unknown) {
+  return t.request("/api/lists", { json: body, cookie: user.cookie });
+}
+
+describe("creating a list", () => {
+  it("saves a castaway list: trimmed name, repeats dropped, automatic tag, public", async () => {
+    const res = await create(alice, castawayList);
+    expect(res.status).toBe(201);
+    const { list } = (await res.json()) as ListBody;
+    expect(list.id).toMatch(/^list_\d{13}$/);
+    expect(list.userId).toBe(alice.id);
+    expect(list.userName).toBe("alice");
+    expect(list.name).toBe("My favourites");
+    expect(list.kind).toBe("castaways");
+    expect(list.tags).toEqual(["strategic", "spoiler", "survivor-ranking"]);
+    expect(list.items.map((i) => i.id)).toEqual(["s1-richard-hatch", "s2-colby-donaldson"]);
+    expect(list.items[0]).toMatchObject({
+      name: "Richard Hatch",
+      isSeason: false,
+      seasonName: "Survivor: Borneo",
+    });
+    expect(list.itemCount).toBe(2);
+    const read = await t.request(`/api/lists/${alice.id}/${list.id}`);
+    expect(read.status).toBe(200);
+  });
+
+  it("tags a season list season-ranking", async () => {
+    const res = await create(alice, { name: "Seasons", items: ["s20", "s7", "s40"] });
+    const { list } = (await res.json()) as ListBody;
+    expect(list.kind).toBe("seasons");
+    expect(list.tags).toEqual(["season-ranking"]);
+    expect(list.items.map((i) => i.isSeason)).toEqual([true, true, true]);
+  });
+
+  it("ignores client-sent automatic and unknown tags", async () => {
+    const res = await create(alice, {
+      name: "Tags",
+      tags: ["season-ranking", "bogus", "social"],
+      items: ["s3-lex-van-den-berghe"],
+    });
+    const { list } = (await res.json()) as ListBody;
+    expect(list.tags).toEqual(["social", "survivor-ranking"]);
+  });
+
+  it.each([
+    [{ name: "   " }, "Please enter a name for your list"],
+    [{}, "Please enter a name for your list"],
+    [{ name: "x".repeat(51) }, "List name must be at most 50 characters."],
+    [{ name: "ok", description: "d".repeat(201) }, "Description must be at most 200 characters."],
+    [{ name: "ok", items: ["s1", "s1-richard-hatch"] }, "Cannot mix seasons and contestants."],
+    [{ name: "ok", items: ["s1-richard-hatch", "s1"] }, "Cannot mix contestants and seasons."],
+    [{ name: "ok", items: ["s1-nobody-at-all"] }, "Unknown season or castaway: s1-nobody-at-all"],
+    [{ name: "ok", items: ["../etc/passwd"] }, "Unknown season or castaway."],
+    [
+      { name: "ok", items: Array.from({ length: 1001 }, () => "s1") },
+      "A list can hold at most 1000 entries.",
+    ],
+  ])("refuses %j with %s", async (body, message) => {
+    const res = await create(alice, body);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as ErrorBody).error.message).toBe(message);
+  });
+
+  it("accepts the maximum lengths exactly", async () => {
+    const res = await create(alice, { name: "n".repeat(50), description: "d".repeat(200) });
+    expect(res.status).toBe(201);
+  });
+
+  it("refuses visitors with 401", async () => {
+    const res = await t.request("/api/lists", { json: castawayList });
+    expect(res.status).toBe(401);
+  });
+
+  it("gives two lists saved in the same millisecond different ids", async () => {
+    const input = { name: "Same ms", description: "", tags: [], items: [] };
+    const now = Date.now() + 10_000_000;
+    const [a, b] = await Promise.all([
+      createList(t.database.db, bob.id, input, now),
+      createList(t.database.db, bob.id, input, now),
+    ]);
+    expect(a.id).not.toBe(b.id);
+    expect([a.id, b.id].sort()).toEqual([`list_${now}`, `list_${now + 1}`]);
+  });
+});
+
+describe("ownership", () => {
+  let listId: string;
+  beforeAll(async () => {
+    const res = await create(alice, { name: "Alice's", items: ["s1"] });
+    listId = ((await res.json()) as ListBody).list.id;
+  });
+
+  it("lets the owner update a list and keeps it public", async () => {
+    const res = await t.request(`/api/lists/${alice.id}/${listId}`, {
+      method: "PUT",
+      json: { name: "Renamed", items: ["s2", "s1"], tags: ["favorites"] },
+      cookie: alice.cookie,
+    });
+    expect(res.status).toBe(200);
+    const { list } = (await res.json()) as ListBody;
+    expect(list.name).toBe("Renamed");
+    expect(list.items.map((i) => i.id)).toEqual(["s2", "s1"]);
+    expect(list.tags).toEqual(["favorites", "season-ranking"]);
+    expect(list.viewer.isOwner).toBe(true);
+  });
+
+  it("forbids another user to update or delete it (403)", async () => {
+    const put = await t.request(`/api/lists/${alice.id}/${listId}`, {
+      method: "PUT",
+      json: { name: "Hijacked" },
+      cookie: bob.cookie,
+    });
+    expect(put.status).toBe(403);
+    const del = await t.request(`/api/lists/${alice.id}/${listId}`, { method: "DELETE", cookie: bob.cookie });
+    expect(del.status).toBe(403);
+    const { list } = (await (await t.request(`/api/lists/${alice.id}/${listId}`)).json()) as ListBody;
+    expect(list.name).toBe("Renamed");
+  });
+
+  it("refuses visitors (401) and answers 404 for a missing list", async () => {
+    expect((await t.request(`/api/lists/${alice.id}/${listId}`, { method: "DELETE" })).status).toBe(401);
+    const missing = await t.request(`/api/lists/${alice.id}/list_1`, {
+      method: "DELETE",
+      cookie: alice.cookie,
+    });
+    expect(missing.status).toBe(404);
+  });
+
+  it("names the failure when reading: user not found, list not found, no lists", async () => {
+    const noUser = await t.request(`/api/lists/nobody/${listId}`);
+    expect(noUser.status).toBe(404);
+    expect(((await noUser.json()) as ErrorBody).error.message).toBe("User not found");
+    const noList = await t.request(`/api/lists/${alice.id}/list_42`);
+    expect(((await noList.json()) as ErrorBody).error.message).toBe("List not found");
+    const carol = await t.signUp("carol@example.com");
+    const none = await t.request(`/api/lists/${carol.id}/list_42`);
+    expect(((await none.json()) as ErrorBody).error.message).toBe("No lists found for this user");
+  });
+
+  it("lets the owner delete it", async () => {
+    const del = await t.request(`/api/lists/${alice.id}/${listId}`, {
+      method: "DELETE",
+      cookie: alice.cookie,
+    });
+    expect(del.status).toBe(204);
+    expect((await t.request(`/api/lists/${alice.id}/${listId}`)).status).toBe(404);
+  });
+});
+
+describe("my lists", () => {
+  it("lists own lists newest-updated first with the top 3 entries", async () => {
+    const dave = await t.signUp("dave@example.com");
+    const first = (
+      (await (await create(dave, { name: "First", items: ["s1", "s2", "s3", "s4"] })).json()) as ListBody
+    ).list;
+    await create(dave, { name: "Second", items: [] });
+    await t.request(`/api/lists/${dave.id}/${first.id}`, {
+      method: "PUT",
+      json: { name: "First again", items: ["s4", "s3", "s2", "s1"] },
+      cookie: dave.cookie,
+    });
+    const res = await t.request("/api/me/lists", { cookie: dave.cookie });
+    const { lists } = (await res.json()) as {
+      lists: { name: string; itemCount: number; preview: { id: string }[] }[];
+    };
+    expect(lists.map((l) => l.name)).toEqual(["First again", "Second"]);
+    expect(lists[0]!.itemCount).toBe(4);
+    expect(lists[0]!.preview.map((p) => p.id)).toEqual(["s4", "s3", "s2"]);
+    expect(lists[1]!.preview).toEqual([]);
+  });
+});

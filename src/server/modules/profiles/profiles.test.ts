@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp, type TestUser } from "#testing/test-app.ts";
+import { drawIdol, IDOL_DRAW_LIMIT } from "./profiles.service.ts";
+
+let t: TestApp;
+let alice: TestUser;
+let bob: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  alice = await t.signUp("alice@example.com");
+  bob = await t.signUp("bob@example.com");
+});
+afterAll(() => t.close());
+
+interface ErrorBody {
+  error: { code: string; message: string };
+}
+interface Profile {
+  name: string;
+  idolsFound: number;
+  listCount: number;
+  totalUpvotes: number;
+  mostRanked: { name: string; count: number } | null;
+}
+
+const rename = (user: TestUser | null, displayName: unknown) =>
+  t.request("/api/me/profile", { method: "PATCH", json: { displayName }, cookie: user?.cookie });
+
+describe("changing the username", () => {
+  it("trims and saves, and every list shows the new name", async () => {
+    const created = await t.request("/api/lists", {
+      json: { name: "L", items: ["s1"] },
+      cookie: alice.cookie,
+    });
+    const { list } = (await created.json()) as { list: { id: string } };
+    const res = await rename(alice, "  Queen Sandra ");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ displayName: "Queen Sandra" });
+    const read = (await (await t.request(`/api/lists/${alice.id}/${list.id}`)).json()) as {
+      list: { userName: string };
+    };
+    expect(read.list.userName).toBe("Queen Sandra");
+    const session = (await (await t.request("/api/auth/get-session", { cookie: alice.cookie })).json()) as {
+      user: { name: string };
+    };
+    expect(session.user.name).toBe("Queen Sandra");
+  });
+
+  it.each([
+    ["   ", 400, "Username cannot be empty"],
+    ["", 400, "Username cannot be empty"],
+    ["x".repeat(31), 400, "Username must be at most 30 characters."],
+    ["queen SANDRA", 409, "This username is already taken (case-insensitive match). Please choose another."],
+  ])("refuses %j", async (name, status, message) => {
+    const res = await rename(bob, name);
+    expect(res.status).toBe(status);
+    expect(((await res.json()) as ErrorBody).error.message).toBe(message);
+  });
+
+  it("lets a user change the case of their own name", async () => {
+    expect((await rename(alice, "queen sandra")).status).toBe(200);
+  });
+
+  it("accepts exactly 30 characters and refuses visitors", async () => {
+    expect((await rename(bob, "b".repeat(30))).status).toBe(200);
+    expect((await rename(null, "visitor")).status).toBe(401);
+  });
+});
+
+describe("profile stats", () => {
+  it("counts lists, upvotes and the most-ranked castaway (ties alphabetical)", async () => {
+    const carol = await t.signUp("carol@example.com");
+    const save = (items: string[]) =>
+      t.request("/api/lists", { json: { name: "x", items }, cookie: carol.cookie });
+    await save(["s1-richard-hatch", "s2-colby-donaldson", "s1-sonja-christopher"]);
+    await save(["s2-colby-donaldson", "s1-richard-hatch"]);
+    await save(["s1", "s2"]);
+    const mine = (await (await t.request("/api/me/profile", { cookie: carol.cookie })).json()) as {
+      profile: Profile;
+    };
+    expect(mine.profile).toMatchObject({ listCount: 3, totalUpvotes: 0, idolsFound: 0 });
+    // Colby and Richard both appear twice: alphabetically Colby wins.
+    expect(mine.profile.mostRanked).toEqual({ name: "Colby Donaldson", count: 2 });
+    const pub = (await (await t.request(`/api/users/${carol.id}`)).json()) as {
+      profile: Profile;
+      lists: unknown[];
+    };
+    expect(pub.profile.name).toBe("carol");
+    expect(pub.lists).toHaveLength(3);
+  });
+
+  it("answers 'User profile not found.' for an unknown user", async () => {
+    const res = await t.request("/api/users/nobody-here");
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as ErrorBody).error.message).toBe("User profile not found.");
+  });
+});
+
+describe("idol draws", () => {
+  it("grants an idol on a winning draw only, on the server", async () => {
+    const db = t.database.db;
+    expect(await drawIdol(db, bob.id, () => 0.5)).toEqual({ found: false, idolsFound: 0 });
+    expect(await drawIdol(db, bob.id, () => 0.01)).toEqual({ found: true, idolsFound: 1 });
+    expect(await drawIdol(db, bob.id, () => 0.0499)).toEqual({ found: true, idolsFound: 2 });
+    expect(await drawIdol(db, bob.id, () => 0.05)).toEqual({ found: false, idolsFound: 2 });
+  });
+
+  it("is rate-limited per user and needs a session", async () => {
+    const dan = await t.signUp("dan@example.com");
+    let last = 200;
+    for (let i = 0; i <= IDOL_DRAW_LIMIT.max; i++) {
+      last = (await t.request("/api/me/idol-draws", { method: "POST", cookie: dan.cookie })).status;
+    }
+    expect(last).toBe(429);
+    expect((await t.request("/api/me/idol-draws", { method: "POST" })).status).toBe(401);
+    // A client cannot set its count through sign-up or update-user either.
+    const res = await t.request("/api/auth/update-user", { json: { idolsFound: 99 }, cookie: dan.cookie });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+  });
+});
+
+describe("drafts", () => {
+  it("saves, merges, reads and clears the user's draft", async () => {
+    expect(await (await t.request("/api/me/draft", { cookie: bob.cookie })).json()).toEqual({ draft: null });
+    const put = await t.request("/api/me/draft", {
+      method: "PUT",
+      json: { name: "Work in progress", items: ["s1", "s2"], tags: ["social"] },
+      cookie: bob.cookie,
+    });
+    expect(put.status).toBe(200);
+    await t.request("/api/me/draft", {
+      method: "PUT",
+      json: { name: "WIP 2", items: ["s3"] },
+      cookie: bob.cookie,
+    });
+    const { draft } = (await (await t.request("/api/me/draft", { cookie: bob.cookie })).json()) as {
+      draft: { name: string; items: string[]; description: string };
+    };
+    expect(draft).toMatchObject({ name: "WIP 2", items: ["s3"], description: "" });
+    expect(
+      (await t.request("/api/me/draft", { cookie: alice.cookie }).then((r) => r.json())) as object,
+    ).toEqual({
+      draft: null,
+    });
+    expect((await t.request("/api/me/draft", { method: "DELETE", cookie: bob.cookie })).status).toBe(204);
+    expect(await (await t.request("/api/me/draft", { cookie: bob.cookie })).json()).toEqual({ draft: null });
+  });
+
+  it("refuses oversized drafts and visitors", async () => {
+    const res = await t.request("/api/me/draft", {
+      method: "PUT",
+      json: { name: "x".repeat(51) },
+      cookie: bob.cookie,
+    });
+    expect(res.status).toBe(400);
+    expect((await t.request("/api/me/draft")).status).toBe(401);
+  });
+});

@@ -1,0 +1,82 @@
+import { z } from "zod";
+import { LIMITS } from "./limits.ts";
+
+/** Tags a person may choose, with their labels (spec section 3). */
+export const USER_TAGS = [
+  { id: "favorites", label: "Favorites" },
+  { id: "social", label: "Social" },
+  { id: "strategic", label: "Strategic" },
+  { id: "challenge", label: "Challenge Beasts" },
+  { id: "spoiler", label: "Spoiler" },
+] as const;
+export type UserTagId = (typeof USER_TAGS)[number]["id"];
+export const USER_TAG_IDS = USER_TAGS.map((t) => t.id) as [UserTagId, ...UserTagId[]];
+
+/** Set by the server from the items: never chosen, never shown on a list page. */
+export const AUTO_TAGS = { seasons: "season-ranking", castaways: "survivor-ranking" } as const;
+export type ListKind = keyof typeof AUTO_TAGS;
+export const AUTO_TAG_IDS: readonly string[] = Object.values(AUTO_TAGS);
+
+export const LIST_MESSAGES = {
+  nameRequired: "Please enter a name for your list",
+  nameTooLong: `List name must be at most ${LIMITS.listNameMax} characters.`,
+  descriptionTooLong: `Description must be at most ${LIMITS.listDescriptionMax} characters.`,
+  mixSeasonsFirst: "Cannot mix seasons and contestants.",
+  mixContestantsFirst: "Cannot mix contestants and seasons.",
+  mixAlertHasContestants:
+    "Cannot mix seasons and contestants in the same list. This list already contains individual contestants.",
+  mixAlertHasSeasons:
+    "Cannot mix seasons and contestants in the same list. This list already contains seasons.",
+  tooManyItems: `A list can hold at most ${LIMITS.listItemsMax} entries.`,
+  clearConfirm: "Are you sure you want to clear this list? This action cannot be undone.",
+  saveFailed: "Failed to save your list. Please try again.",
+  deleteFailed: "Failed to delete list. Please try again.",
+  notFoundForEdit: "List not found. It may have been deleted.",
+  loadForEditFailed: "Failed to load the list for editing. It may have been deleted.",
+} as const;
+
+/** Season ids are 's' plus the number; castaway appearance ids are '{seasonId}-{slug}'. */
+export const SEASON_ID = /^s\d{1,3}$/;
+export const ITEM_ID = /^s\d{1,3}(-[a-z0-9-]{1,80})?$/;
+export const isSeasonId = (id: string) => SEASON_ID.test(id);
+
+export const listInputSchema = z.object({
+  name: z
+    .string({ error: LIST_MESSAGES.nameRequired })
+    .trim()
+    .min(1, LIST_MESSAGES.nameRequired)
+    .max(LIMITS.listNameMax, LIST_MESSAGES.nameTooLong),
+  description: z.string().trim().max(LIMITS.listDescriptionMax, LIST_MESSAGES.descriptionTooLong).default(""),
+  tags: z.array(z.string().max(40)).max(20).default([]),
+  items: z
+    .array(z.string().regex(ITEM_ID, "Unknown season or castaway."))
+    .max(LIMITS.listItemsMax, LIST_MESSAGES.tooManyItems)
+    .default([]),
+});
+export type ListInput = z.input<typeof listInputSchema>;
+
+export function kindOfItems(ids: readonly string[]): ListKind | null {
+  if (ids.length === 0) return null;
+  return isSeasonId(ids[0]!) ? "seasons" : "castaways";
+}
+
+/** Drops repeats, keeping the first place an entry appears (spec: silently ignored). */
+export function dedupeIds(ids: readonly string[]): string[] {
+  return [...new Set(ids)];
+}
+
+/** The tags a saved list carries: chosen ones (known, once each) plus the automatic one. */
+export function effectiveTags(chosen: readonly string[], kind: ListKind | null): string[] {
+  const user = USER_TAG_IDS.filter((t) => chosen.includes(t));
+  return kind ? [...user, AUTO_TAGS[kind]] : user;
+}
+
+/** Shown on cards: 'Survivor: Borneo' → 'Borneo', 'Survivor 41' → '41'. */
+export function stripSurvivorPrefix(name: string): string {
+  return name.replace(/^Survivor(: | )/, "");
+}
+
+/** Spec: on the full list view seasons 41 to 48 show as 'Season {n}'. */
+export function seasonDisplayName(name: string, number: number): string {
+  return number >= 41 && number <= 48 ? `Season ${number}` : name;
+}
