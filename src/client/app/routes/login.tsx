@@ -1,7 +1,48 @@
+import { useEffect } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { useSession } from "#client/features/auth/api/session.ts";
+import { LoginScreen } from "#client/features/auth/components/login-screen.tsx";
+import { clearPostLoginAction, readPostLoginAction } from "#client/lib/post-login-action.ts";
+import { TIMERS_MS } from "#shared/limits.ts";
+
+/**
+ * /login. Whoever is signed in here moves on: every way of signing in ends
+ * here with a session (email forms re-read it; identity providers send the
+ * browser back to /login), so this one place follows a saved post-login
+ * action, or goes home.
+ */
 export default function LoginRoute() {
-  return (
-    <section className="page">
-      <h1 className="page-title">Sign In Required</h1>
-    </section>
-  );
+  const { user, isPending } = useSession();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  // A password-reset link is for whoever holds it, signed in or not.
+  const resetting = params.has("token");
+
+  useEffect(() => {
+    if (!user || resetting) return;
+    const action = readPostLoginAction();
+    if (!action) {
+      navigate("/", { replace: true });
+      return;
+    }
+    const timer = window.setTimeout(() => {
+      // The action is handed over as navigation state and left in storage:
+      // the spec has the create screen apply it once and then remove it
+      // ("only if its path is /create"). No other screen removes one, so for
+      // any other path it is removed here, to be followed only once.
+      if (action.path !== "/create") clearPostLoginAction();
+      navigate(action.path, { replace: true, state: { pendingListData: action.data } });
+    }, TIMERS_MS.postLoginRedirect);
+    return () => window.clearTimeout(timer);
+  }, [user, resetting, navigate]);
+
+  if (isPending) return <p className="status-text">Loading...</p>;
+  if (user && !resetting) {
+    return (
+      <p className="status-text" role="status">
+        Signed in. Taking you onward...
+      </p>
+    );
+  }
+  return <LoginScreen />;
 }
