@@ -1,0 +1,65 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import type { ListCardDto } from "#client/lib/list-types.ts";
+import { imageUrlFor } from "#client/lib/pick-item.ts";
+import { stripSurvivorPrefix } from "#shared/lists.ts";
+import "./list-card.css";
+
+interface ListCardProps {
+  list: ListCardDto;
+  /** Where the card leads; the list page by default. */
+  to?: string;
+  /** Navigation state for the list page (the spec's 'source'). */
+  linkState?: unknown;
+  /** Controls in the card's top row (favourite star, upvotes), composed by the page. */
+  actions?: ReactNode;
+  /** Hide the 'By {user}' line (on a user's own profile page). */
+  hideAuthor?: boolean;
+  footer?: ReactNode;
+}
+
+/**
+ * The list card of browse, home and profiles: title, author, spoiler warning
+ * and the first three entries (season names without the 'Survivor' prefix).
+ */
+export function ListCard({ list, to, linkState, actions, hideAuthor, footer }: ListCardProps) {
+  const href = to ?? `/list/${encodeURIComponent(list.userId)}/${encodeURIComponent(list.id)}`;
+  const spoiler = list.tags.includes("spoiler");
+  const author = list.userName || "Unknown User";
+  return (
+    <article className="list-card card">
+      {actions && <div className="list-card-actions">{actions}</div>}
+      <h3 className="list-card-title">
+        <Link to={href} state={linkState} className="list-card-link">
+          {list.name}
+        </Link>
+      </h3>
+      {!hideAuthor && (
+        <p className="list-card-author">
+          <Link
+            to={`/rankings/user/${encodeURIComponent(list.userId)}`}
+            state={{ userName: author }}
+            title="View all rankings by this user"
+          >
+            By {author}
+          </Link>
+        </p>
+      )}
+      {spoiler && <p className="list-card-spoiler">Contains Spoilers</p>}
+      {list.preview.length === 0 ? (
+        <p className="list-card-empty">This list is empty</p>
+      ) : (
+        <ol className={`list-card-entries${spoiler ? " is-blurred" : ""}`} aria-hidden={spoiler || undefined}>
+          {list.preview.map((e, i) => (
+            <li key={e.id}>
+              <span className="list-card-rank">{i + 1}</span>
+              <img src={imageUrlFor(e.id, e.isSeason)} alt="" width={32} height={32} loading="lazy" />
+              <span className="list-card-name">{e.isSeason ? stripSurvivorPrefix(e.name) : e.name}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+      {footer}
+    </article>
+  );
+}

@@ -1,0 +1,58 @@
+import { useEffect, useRef } from "react";
+
+type Handler = (data: unknown) => void;
+
+const handlers = new Map<string, Set<Handler>>();
+let source: EventSource | null = null;
+
+function ensureSource() {
+  if (source || typeof EventSource === "undefined") return;
+  source = new EventSource("/api/events");
+  // EventSource reconnects by itself after a network drop.
+  for (const type of handlers.keys()) attach(type);
+}
+
+function attach(type: string) {
+  source?.addEventListener(type, (e) => {
+    let data: unknown = null;
+    try {
+      data = JSON.parse((e as MessageEvent<string>).data);
+    } catch {
+      return;
+    }
+    handlers.get(type)?.forEach((h) => h(data));
+  });
+}
+
+/**
+ * Subscribes to one type of the server's event stream (/api/events). One
+ * stream serves the whole tab; it is reopened after sign-in or sign-out so
+ * the server knows who listens (restartServerEvents).
+ */
+export function useServerEvent(type: string, handler: Handler) {
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => {
+    const h: Handler = (data) => latest.current(data);
+    let set = handlers.get(type);
+    if (!set) {
+      set = new Set();
+      handlers.set(type, set);
+      attach(type);
+    }
+    set.add(h);
+    ensureSource();
+    return () => {
+      set.delete(h);
+    };
+  }, [type]);
+}
+
+/** Reopens the stream, e.g. after sign-in, so private events reach this tab. */
+export function restartServerEvents() {
+  source?.close();
+  source = null;
+  if (handlers.size > 0) ensureSource();
+}
