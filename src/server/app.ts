@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
@@ -8,9 +9,14 @@ import { authRoutes } from "./auth/auth.routes.ts";
 import { type AppDeps, type AppEnv, sessionMiddleware } from "./http/context.ts";
 import { ApiError } from "./http/errors.ts";
 import { requestLogger } from "./http/request-logger.ts";
+import { withPageMeta } from "./http/spa-html.ts";
+import { getListDetail } from "./modules/lists/lists.service.ts";
 import { mediaRoutes } from "./media/media.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
+import { browseRoutes } from "./modules/browse/browse.routes.ts";
 import { listsRoutes } from "./modules/lists/lists.routes.ts";
+import { referenceListsRoutes } from "./modules/reference-lists/reference-lists.routes.ts";
+import { eventsRoutes } from "./realtime/events.routes.ts";
 import { meRoutes } from "./modules/profiles/me.routes.ts";
 import { usersRoutes } from "./modules/profiles/users.routes.ts";
 import { seasonsRoutes } from "./modules/seasons/seasons.routes.ts";
@@ -23,7 +29,10 @@ function apiRoutes(deps: AppDeps) {
     .route("/seasons", seasonsRoutes(deps))
     .route("/lists", listsRoutes(deps))
     .route("/me", meRoutes(deps))
-    .route("/users", usersRoutes(deps));
+    .route("/users", usersRoutes(deps))
+    .route("/", browseRoutes(deps))
+    .route("/reference-lists", referenceListsRoutes(deps))
+    .route("/events", eventsRoutes(deps));
 }
 
 /** The API's shape, for the client's typed fetchers. */
@@ -55,6 +64,8 @@ export function createApp(deps: AppDeps) {
       // Sign-in with Google or X opens their pages from ours.
       crossOriginOpenerPolicy: "same-origin-allow-popups",
       referrerPolicy: "strict-origin-when-cross-origin",
+      // Media SVGs carry a stricter policy of their own; keep it.
+      overwrite: false,
     }),
   );
 
@@ -64,7 +75,7 @@ export function createApp(deps: AppDeps) {
   );
   app.route("/media", mediaRoutes(deps));
 
-  if (deps.clientDir) mountClient(app, deps.clientDir);
+  if (deps.clientDir) mountClient(app, deps);
 
   app.notFound((c) => c.json({ error: { code: "NOT_FOUND", message: "Not found." } }, 404));
   app.onError((err, c) => {
@@ -84,7 +95,8 @@ export function createApp(deps: AppDeps) {
   return app;
 }
 
-function mountClient(app: Hono<AppEnv>, clientDir: string) {
+function mountClient(app: Hono<AppEnv>, deps: AppDeps) {
+  const clientDir = deps.clientDir!;
   // Hashed file names never change content: cache them for a year.
   app.use(
     "/assets/*",
@@ -96,6 +108,28 @@ function mountClient(app: Hono<AppEnv>, clientDir: string) {
     }),
   );
   app.use("*", serveStatic({ root: clientDir, index: "" }));
+  const indexHtml = readFileSync(join(clientDir, "index.html"), "utf8");
+  // A list's page carries its title and description for link previews.
+  app.get("/list/:userId/:listId", async (c) => {
+    c.header("Cache-Control", "no-cache");
+    try {
+      const list = await getListDetail(deps.database.db, c.req.param("userId"), c.req.param("listId"), null);
+      const entries = list.items
+        .slice(0, 3)
+        .map((e, i) => `${i + 1}. ${e.name}`)
+        .join(", ");
+      return c.html(
+        withPageMeta(indexHtml, {
+          title: `${list.name} by ${list.userName} | Survivor Rankings`,
+          description:
+            list.description || (entries ? `A Survivor ranking: ${entries}` : "A Survivor ranking"),
+          url: `${deps.publicUrl}/list/${encodeURIComponent(list.userId)}/${encodeURIComponent(list.id)}`,
+        }),
+      );
+    } catch {
+      return c.html(indexHtml);
+    }
+  });
   // Every other GET is a client route: the SPA decides (and redirects unknown paths home).
   const indexFile = join(clientDir, "index.html");
   app.get("*", serveStatic({ path: indexFile, onFound: (_p, c) => c.header("Cache-Control", "no-cache") }));

@@ -12,10 +12,19 @@ const urlString = (protocols: string[]) =>
     { message: `must be a URL (${protocols.join(" or ")})` },
   );
 
+const PORT_MESSAGE = "must be a port number from 0 to 65535 (0 picks a free port)";
+
 const schema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  // Digits only: z.coerce.number would take "0x50" or "1e3", and turn " " into 0.
+  PORT: z
+    .string()
+    .trim()
+    .regex(/^\d{1,5}$/, { error: PORT_MESSAGE })
+    .transform(Number)
+    .refine((n) => n <= 65535, { error: PORT_MESSAGE })
+    .default(3000),
   HOST: optionalString,
-  DATA_DIR: z.string().trim().min(1).default("./data"),
+  DATA_DIR: z.string().trim().default("./data"),
   DATABASE_URL: urlString(["postgres:", "postgresql:"]),
   PUBLIC_URL: urlString(["http:", "https:"]),
   AUTH_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
@@ -29,14 +38,21 @@ const schema = z.object({
   TWITTER_CLIENT_SECRET: optionalString,
   HEADSHOTS_DIR: optionalString,
   ADMIN_EMAILS: optionalString,
-  LOG_LEVEL: z.enum(["silent", "error", "info", "debug"]).default("info"),
+  LOG_LEVEL: z
+    .enum(["silent", "error", "info", "debug"], { error: "must be one of silent, error, info, debug" })
+    .default("info"),
 });
 
 export type Env = z.infer<typeof schema>;
 
 /** Parses the environment once; a bad variable yields one line naming it. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = schema.safeParse(source);
+  // An empty variable means unset (`PORT= npm start`, or a blank line in an
+  // env file), so it gets the default rather than an error or a surprise.
+  const given = Object.fromEntries(
+    Object.keys(schema.shape).map((k) => [k, source[k]?.trim() ? source[k] : undefined]),
+  );
+  const result = schema.safeParse(given);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const name = String(issue.path[0] ?? "environment");

@@ -11,6 +11,7 @@ import type { Logger } from "./http/logger.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { loadReferenceData } from "./modules/seasons/reference-data.ts";
 import { seedReferenceData } from "./modules/seasons/seasons.service.ts";
+import { createHub } from "./realtime/hub.ts";
 import { resolveAuthSecret } from "./secret.ts";
 
 const defaultClientDir = fileURLToPath(new URL("../../dist/client", import.meta.url));
@@ -28,14 +29,15 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
   let database: Database | null = null;
   try {
     database = env.DATABASE_URL
-      ? await openPostgres(env.DATABASE_URL)
+      ? await openPostgres(env.DATABASE_URL, 10, (e) =>
+          logger.error("database connection lost; reconnecting on next use", { error: e.message }),
+        )
       : await openPglite(join(dataDir, "pglite"));
     await database.migrate();
     const seeded = await seedReferenceData(database.db, loadReferenceData());
     logger.info("database ready", { kind: database.kind, ...seeded });
 
     const port = env.PORT;
-    const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
     const mailer = createMailer({
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM ?? "Survivor Rankings <no-reply@localhost>",
@@ -47,6 +49,7 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
     const clientDir = existsSync(join(defaultClientDir, "index.html")) ? defaultClientDir : null;
     if (!clientDir) logger.info("no client build found: serving the API only (run npm run build)");
 
+    const hub = await createHub(database.pool, logger);
     const listen = (actualPort: number) => {
       const origin = env.PUBLIC_URL ?? `http://localhost:${actualPort}`;
       const auth = createAuth({
@@ -64,6 +67,7 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
         auth,
         mailer,
         logger,
+        hub,
         publicUrl: origin,
         clientDir,
         admins: adminEmails(env),
@@ -78,7 +82,7 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
       s.once("error", rej);
     });
     const url = env.PUBLIC_URL ?? `http://localhost:${actualPort}`;
-    logger.info("listening", { url, publicUrl });
+    logger.info("listening", { url, port: actualPort, host: env.HOST ?? "all interfaces" });
 
     const db = database;
     return {
@@ -90,6 +94,7 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
           // Open keep-alive and SSE connections would hold close() forever.
           (server as { closeAllConnections?: () => void }).closeAllConnections?.();
         });
+        await hub.close();
         await db.close();
         releaseLock();
       },

@@ -3,6 +3,7 @@ import { createAuth } from "#server/auth/auth.ts";
 import { adminEmails, parseEnv } from "#server/env.ts";
 import { createLogger } from "#server/http/logger.ts";
 import type { Mail, Mailer } from "#server/mail/mailer.ts";
+import { createHub, type RealtimeHub } from "#server/realtime/hub.ts";
 import { createTestDatabase, type TestDatabase } from "./test-db.ts";
 
 export const TEST_ORIGIN = "http://localhost:3000";
@@ -10,6 +11,7 @@ export const TEST_ORIGIN = "http://localhost:3000";
 export interface TestApp {
   app: ReturnType<typeof createApp>;
   database: TestDatabase;
+  hub: RealtimeHub;
   /** Mails the server sent, newest last. */
   outbox: Mail[];
   /** A request through the whole app, with the Origin header a browser sends. */
@@ -45,12 +47,15 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     trustedOrigins: [TEST_ORIGIN],
     mailer,
   });
+  const logger = createLogger("silent");
+  const hub = await createHub(database.pool, logger);
   const app = createApp({
     env,
     database,
     auth,
     mailer,
-    logger: createLogger("silent"),
+    logger,
+    hub,
     publicUrl: TEST_ORIGIN,
     clientDir: null,
     admins: adminEmails(env),
@@ -84,6 +89,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
   return {
     app,
     database,
+    hub,
     outbox,
     request,
     async signUp(email, password = TEST_PASSWORD, name) {
@@ -96,6 +102,9 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
       const res = await request("/api/auth/sign-in/email", { json: { email, password } });
       return sessionFrom(res, email);
     },
-    close: () => database.dispose(),
+    async close() {
+      await hub.close();
+      await database.dispose();
+    },
   };
 }

@@ -7,8 +7,15 @@ import { tooManyRequests } from "../http/errors.ts";
 import { hitRateLimit } from "../modules/rate-limit/rate-limit.service.ts";
 import { AUTH_MESSAGES } from "#shared/messages.ts";
 
-export const SIGN_IN_LIMIT = { max: 10, windowMs: 5 * 60 * 1000 };
-export const SIGN_IN_IP_LIMIT = { max: 100, windowMs: 5 * 60 * 1000 };
+const FIVE_MINUTES = 5 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+// Per email (with address) is the real guard against guessing a password; the
+// per-address limits stop floods while leaving room for people behind one NAT.
+export const SIGN_IN_LIMIT = { max: 10, windowMs: FIVE_MINUTES };
+export const SIGN_IN_IP_LIMIT = { max: 500, windowMs: FIVE_MINUTES };
+export const SIGN_UP_IP_LIMIT = { max: 500, windowMs: HOUR };
+export const RESET_MAIL_LIMIT = { max: 5, windowMs: HOUR };
+export const RESET_MAIL_IP_LIMIT = { max: 50, windowMs: HOUR };
 
 function clientIp(c: Parameters<typeof getConnInfo>[0]): string {
   try {
@@ -57,6 +64,23 @@ export function authRoutes(deps: AppDeps) {
           : { code: "USER_NOT_FOUND", message: AUTH_MESSAGES.userNotFound },
         401,
       );
+    })
+    .post("/sign-up/email", async (c) => {
+      if (!(await hitRateLimit(db, `sign-up-ip:${clientIp(c)}`, SIGN_UP_IP_LIMIT))) {
+        throw tooManyRequests("Too many new accounts from this network. Please try again later.");
+      }
+      return deps.auth.handler(c.req.raw);
+    })
+    .post("/request-password-reset", async (c) => {
+      // Each request sends a mail: limit per address and per recipient.
+      const email = await readEmail(c.req.raw);
+      const allowed =
+        (await hitRateLimit(db, `reset-ip:${clientIp(c)}`, RESET_MAIL_IP_LIMIT)) &&
+        (!email || (await hitRateLimit(db, `reset:${email}`, RESET_MAIL_LIMIT)));
+      if (!allowed) {
+        throw tooManyRequests("Too many password reset requests. Please wait a while and try again.");
+      }
+      return deps.auth.handler(c.req.raw);
     })
     .get("/providers", (c) =>
       c.json({

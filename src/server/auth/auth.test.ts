@@ -1,3 +1,4 @@
+import { RESET_MAIL_LIMIT } from "./auth.routes.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "#testing/test-app.ts";
 import { AUTH_MESSAGES } from "#shared/messages.ts";
@@ -197,6 +198,21 @@ describe("password reset", () => {
     });
     expect(res.status).toBe(200);
     expect(t.outbox.length).toBe(sent);
+  });
+
+  it("limits reset mails per recipient", async () => {
+    const target = "flooded@example.test";
+    await t.signUp(target);
+    const sent = t.outbox.length;
+    const statuses: number[] = [];
+    for (let i = 0; i < RESET_MAIL_LIMIT.max + 2; i++) {
+      statuses.push(
+        (await post("/api/auth/request-password-reset", { email: target, redirectTo: "/login" })).status,
+      );
+    }
+    expect(statuses.slice(0, RESET_MAIL_LIMIT.max).every((s) => s === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    expect(t.outbox.length - sent).toBe(RESET_MAIL_LIMIT.max);
   });
 });
 

@@ -4,6 +4,7 @@ import type { Database } from "../db/client.ts";
 import type { Env } from "../env.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { unauthorized } from "./errors.ts";
+import type { RealtimeHub } from "../realtime/hub.ts";
 import type { Logger } from "./logger.ts";
 
 export interface AppDeps {
@@ -12,6 +13,7 @@ export interface AppDeps {
   auth: Auth;
   mailer: Mailer;
   logger: Logger;
+  hub: RealtimeHub;
   publicUrl: string;
   /** Built client files; null when the API runs alone (tests, dev with Vite). */
   clientDir: string | null;

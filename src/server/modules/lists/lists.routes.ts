@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { type AppDeps, type AppEnv, requireUser } from "../../http/context.ts";
 import { jsonBody } from "../../http/validate.ts";
 import { listInputSchema } from "#shared/lists.ts";
+import { toggleFavorite, toggleUpvote } from "../reactions/reactions.service.ts";
 import { createList, deleteList, getListDetail, updateList } from "./lists.service.ts";
 
 export function listsRoutes(deps: AppDeps) {
@@ -30,6 +31,17 @@ export function listsRoutes(deps: AppDeps) {
       );
       return c.json({ list });
     })
+    .post("/:userId/:listId/upvote", requireUser, async (c) => {
+      const ownerId = c.req.param("userId");
+      const result = await toggleUpvote(db, c.get("user").id, ownerId, c.req.param("listId"));
+      if (result.upvoted && ownerId !== c.get("user").id) {
+        await deps.hub.publish({ type: "notifications", data: {}, userId: ownerId });
+      }
+      return c.json(result);
+    })
+    .post("/:userId/:listId/favorite", requireUser, async (c) =>
+      c.json(await toggleFavorite(db, c.get("user").id, c.req.param("userId"), c.req.param("listId"))),
+    )
     .delete("/:userId/:listId", requireUser, async (c) => {
       await deleteList(db, c.get("user").id, c.req.param("userId"), c.req.param("listId"));
       return c.body(null, 204);

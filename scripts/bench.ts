@@ -1,0 +1,204 @@
+/**
+ * Browse benchmark: seeds 100,000 lists by 20,000 users (10 entries each) and
+ * measures GET /api/browse with autocannon on loopback, next to a trivial
+ * endpoint of the same server in the same run as the baseline.
+ *
+ *   npm run bench                                   # embedded PGlite in a temp dir
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench
+ *       # PostgreSQL: a scratch database is created on that server and dropped after
+ *
+ * BENCH_LISTS, BENCH_USERS, BENCH_SECONDS and BENCH_CONNECTIONS override the sizes.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { serve } from "@hono/node-server";
+import autocannon from "autocannon";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { createApp } from "../src/server/app.ts";
+import { createAuth } from "../src/server/auth/auth.ts";
+import { type Database, openPglite, openPostgres } from "../src/server/db/client.ts";
+import { parseEnv } from "../src/server/env.ts";
+import { createLogger } from "../src/server/http/logger.ts";
+import { loadReferenceData } from "../src/server/modules/seasons/reference-data.ts";
+import { seedReferenceData } from "../src/server/modules/seasons/seasons.service.ts";
+import { createHub } from "../src/server/realtime/hub.ts";
+
+const LISTS = Number(process.env.BENCH_LISTS ?? 100_000);
+const USERS = Number(process.env.BENCH_USERS ?? 20_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+async function openDatabase(): Promise<{ database: Database; label: string; cleanup: () => Promise<void> }> {
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  if (adminUrl) {
+    const name = `sr_bench_${randomBytes(4).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const database = await openPostgres(url.toString(), 20);
+    return {
+      database,
+      label: `PostgreSQL (${url.host}, pool 20)`,
+      async cleanup() {
+        await database.close();
+        const c = new pg.Client({ connectionString: adminUrl });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      },
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), "sr-bench-"));
+  const database = await openPglite(join(dir, "pglite"));
+  return {
+    database,
+    label: "PGlite (embedded)",
+    async cleanup() {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Bulk data made by the database itself: users, lists with skewed votes and tags, 10 entries each. */
+async function seed(database: Database) {
+  const { db } = database;
+  await db.execute(sql`
+    INSERT INTO "user" (id, name, email)
+    SELECT 'bench-u' || i, 'fan' || i, 'fan' || i || '@bench.test' FROM generate_series(1, ${USERS}) AS i`);
+  await db.execute(sql`
+    INSERT INTO lists (user_id, id, name, description, kind, tags, upvote_count, item_count, created_at, updated_at)
+    SELECT
+      'bench-u' || (1 + i % ${USERS}),
+      'list_' || (1600000000000 + i),
+      (ARRAY['Best','Worst','Iconic','Underrated','Strategic','Funniest','Villains','Heroes','Blindside','Chaotic'])[1 + i % 10]
+        || ' ' || (ARRAY['castaways','players','winners','seasons','moments','idols','alliances','challenges'])[1 + (i / 10) % 8]
+        || ' #' || i,
+      CASE WHEN i % 4 = 0 THEN 'My personal take on the greatest of all time, season by season' ELSE '' END,
+      CASE WHEN i % 5 = 0 THEN 'seasons' ELSE 'castaways' END,
+      array_remove(ARRAY[
+        CASE WHEN i % 7 = 0 THEN 'strategic' END,
+        CASE WHEN i % 11 = 0 THEN 'social' END,
+        CASE WHEN i % 13 = 0 THEN 'challenge' END,
+        CASE WHEN i % 17 = 0 THEN 'spoiler' END,
+        CASE WHEN i % 19 = 0 THEN 'favorites' END,
+        CASE WHEN i % 5 = 0 THEN 'season-ranking' ELSE 'survivor-ranking' END
+      ], NULL),
+      floor(power(random(), 6) * 500)::int,
+      10,
+      now() - (random() * interval '365 days'),
+      now() - (random() * interval '30 days')
+    FROM generate_series(1, ${LISTS}) AS i`);
+  await db.execute(sql`
+    WITH cast_ids AS (SELECT array_agg(id ORDER BY id) AS ids FROM castaways),
+         season_ids AS (SELECT array_agg(id ORDER BY number) AS ids FROM seasons)
+    INSERT INTO list_items (user_id, list_id, position, item_id)
+    SELECT l.user_id, l.id, p,
+      CASE WHEN l.kind = 'seasons'
+        THEN (SELECT ids[1 + (abs(hashtext(l.id)) + p) % array_length(ids, 1)] FROM season_ids)
+        ELSE (SELECT ids[1 + (abs(hashtext(l.id)) + p * 97) % array_length(ids, 1)] FROM cast_ids)
+      END
+    FROM lists l CROSS JOIN generate_series(0, 9) AS p`);
+  await db.execute(sql`ANALYZE`);
+}
+
+interface Result {
+  name: string;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+}
+
+async function measure(name: string, url: string): Promise<Result> {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
+  const non2xx = r.non2xx + r.errors + r.timeouts;
+  // autocannon reports p97.5 and p99; p95 is interpolated from its histogram.
+  const p95 = (r.latency as unknown as Record<string, number>).p95 ?? r.latency.p97_5;
+  return { name, rps: r.requests.average, p50: r.latency.p50, p95, p99: r.latency.p99, errors: non2xx };
+}
+
+async function main() {
+  const started = Date.now();
+  const { database, label, cleanup } = await openDatabase();
+  try {
+    await database.migrate();
+    await seedReferenceData(database.db, loadReferenceData());
+    console.log(
+      `Seeding ${LISTS.toLocaleString()} lists by ${USERS.toLocaleString()} users into ${label}...`,
+    );
+    await seed(database);
+    console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+    const logger = createLogger("silent");
+    const env = parseEnv({ LOG_LEVEL: "silent" });
+    const hub = await createHub(database.pool, logger);
+    const origin = "http://127.0.0.1";
+    const auth = createAuth({
+      db: database.db,
+      secret: "bench-secret-bench-secret-bench-secret-00",
+      baseURL: origin,
+      trustedOrigins: [origin],
+      mailer: { send: async () => {} },
+    });
+    const app = createApp({
+      env,
+      database,
+      auth,
+      mailer: { send: async () => {} },
+      logger,
+      hub,
+      publicUrl: origin,
+      clientDir: null,
+      admins: new Set(),
+    });
+    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise((r) => server.once("listening", r));
+    const port = (server.address() as { port: number }).port;
+    const base = `http://127.0.0.1:${port}`;
+
+    const scenarios: [string, string][] = [
+      ["baseline: trivial endpoint (no database)", "/api/auth/providers"],
+      ["browse: default view (newest, page 1)", "/api/browse"],
+      ["browse: search 'villains'", "/api/browse?q=villains"],
+      ["browse: tag filter strategic", "/api/browse?tags=strategic"],
+      ["browse: page 500", "/api/browse?page=500"],
+      ["browse: most votes", "/api/browse?sort=mostVotes"],
+    ];
+    // Warm caches and JIT so the first scenario is not penalised.
+    for (const [, path] of scenarios) await fetch(base + path).then((r) => r.text());
+
+    const results: Result[] = [];
+    for (const [name, path] of scenarios) {
+      process.stdout.write(`measuring ${name} for ${SECONDS} s at ${CONNECTIONS} connections...\n`);
+      results.push(await measure(name, base + path));
+    }
+    const baseline = results[0]!;
+    console.log(
+      `\n${label}: ${LISTS.toLocaleString()} lists, ${USERS.toLocaleString()} users, ${CONNECTIONS} connections, ${SECONDS} s each\n`,
+    );
+    console.log("| scenario | req/s | vs baseline | p50 ms | p95 ms | p99 ms | errors |");
+    console.log("|---|---:|---:|---:|---:|---:|---:|");
+    for (const r of results) {
+      console.log(
+        `| ${r.name} | ${Math.round(r.rps)} | ${(r.rps / baseline.rps).toFixed(2)} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} |`,
+      );
+    }
+    server.close();
+    await hub.close();
+  } finally {
+    await cleanup();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,149 @@
+import { and, asc, count, desc, eq, gte, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { favorites, lists, listUpvotes, user } from "../../db/schema/index.ts";
+import { type ListSummary, summaryColumns, withPreviews } from "../lists/lists.service.ts";
+import type { BrowseQuery } from "#shared/browse.ts";
+import { LIMITS } from "#shared/limits.ts";
+
+export interface ListCard extends ListSummary {
+  viewer: { favorited: boolean; upvoted: boolean };
+}
+
+export interface BrowsePage {
+  lists: ListCard[];
+  page: number;
+  pageCount: number;
+  total: number;
+}
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => "\\" + c);
+}
+
+/** Adds the reader's favourite and upvote flags to cards, in two indexed queries. */
+export async function withViewerFlags(
+  db: Db,
+  cards: ListSummary[],
+  viewerId: string | null,
+): Promise<ListCard[]> {
+  if (!viewerId || cards.length === 0) {
+    return cards.map((c) => ({ ...c, viewer: { favorited: false, upvoted: false } }));
+  }
+  const favs = await db
+    .select({ u: favorites.listUserId, l: favorites.listId })
+    .from(favorites)
+    .where(
+      and(
+        eq(favorites.userId, viewerId),
+        or(...cards.map((c) => and(eq(favorites.listUserId, c.userId), eq(favorites.listId, c.id)))),
+      ),
+    );
+  const votes = await db
+    .select({ u: listUpvotes.listUserId, l: listUpvotes.listId })
+    .from(listUpvotes)
+    .where(
+      and(
+        eq(listUpvotes.voterId, viewerId),
+        or(...cards.map((c) => and(eq(listUpvotes.listUserId, c.userId), eq(listUpvotes.listId, c.id)))),
+      ),
+    );
+  const key = (u: string, l: string) => `${u}\u0000${l}`;
+  const favSet = new Set(favs.map((f) => key(f.u, f.l)));
+  const voteSet = new Set(votes.map((v) => key(v.u, v.l)));
+  return cards.map((c) => ({
+    ...c,
+    viewer: { favorited: favSet.has(key(c.userId, c.id)), upvoted: voteSet.has(key(c.userId, c.id)) },
+  }));
+}
+
+/**
+ * One page of public lists, filtered, sorted and counted by the database:
+ * the reader receives twelve cards, never the whole collection.
+ */
+export async function browseLists(db: Db, query: BrowseQuery, viewerId: string | null): Promise<BrowsePage> {
+  const conditions: SQL[] = [eq(lists.isPublic, true)];
+  if (query.q) {
+    const pattern = `%${escapeLike(query.q.toLowerCase())}%`;
+    conditions.push(sql`lower(${lists.name} || ' ' || ${lists.description}) LIKE ${pattern}`);
+  }
+  if (query.type !== "all") conditions.push(eq(lists.kind, query.type));
+  const wantsFavorites = query.tags.includes("favorites");
+  const realTags = query.tags.filter((t) => t !== "favorites");
+  if (realTags.length > 0) {
+    conditions.push(
+      sql`${lists.tags} @> ARRAY[${sql.join(
+        realTags.map((t) => sql`${t}`),
+        sql`, `,
+      )}]::text[]`,
+    );
+  }
+  if (wantsFavorites) {
+    // The Favorites filter is the reader's own favourites; a visitor has none.
+    if (!viewerId) return { lists: [], page: 1, pageCount: 1, total: 0 };
+    conditions.push(
+      sql`EXISTS (SELECT 1 FROM ${favorites} WHERE ${favorites.userId} = ${viewerId} AND ${favorites.listUserId} = ${lists.userId} AND ${favorites.listId} = ${lists.id})`,
+    );
+  }
+  const where = and(...conditions);
+  const order =
+    query.sort === "oldest"
+      ? [asc(lists.createdAt), asc(lists.userId), asc(lists.id)]
+      : query.sort === "mostVotes"
+        ? [desc(lists.upvoteCount), desc(lists.createdAt)]
+        : [desc(lists.createdAt), desc(lists.userId), desc(lists.id)];
+
+  const [totalRow] = await db.select({ n: count() }).from(lists).where(where);
+  const total = Number(totalRow?.n ?? 0);
+  const pageSize = LIMITS.browsePageSize;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(query.page, pageCount);
+  const rows = await db
+    .select(summaryColumns)
+    .from(lists)
+    .leftJoin(user, eq(user.id, lists.userId))
+    .where(where)
+    .orderBy(...order)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const cards = await withViewerFlags(db, await withPreviews(db, rows), viewerId);
+  return { lists: cards, page, pageCount, total };
+}
+
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Home: the week's most upvoted lists and the newest lists, three of each. */
+export async function homeLists(db: Db, viewerId: string | null, now = new Date()) {
+  const n = LIMITS.homeBlockSize;
+  const topRows = await db
+    .select(summaryColumns)
+    .from(lists)
+    .leftJoin(user, eq(user.id, lists.userId))
+    .where(and(eq(lists.isPublic, true), gte(lists.createdAt, new Date(now.getTime() - WEEK_MS))))
+    .orderBy(desc(lists.upvoteCount), desc(lists.createdAt))
+    .limit(n);
+  const recentRows = await db
+    .select(summaryColumns)
+    .from(lists)
+    .leftJoin(user, eq(user.id, lists.userId))
+    .where(eq(lists.isPublic, true))
+    .orderBy(desc(lists.createdAt), desc(lists.userId), desc(lists.id))
+    .limit(n);
+  const [topWeek, recent] = await Promise.all([
+    withPreviews(db, topRows).then((c) => withViewerFlags(db, c, viewerId)),
+    withPreviews(db, recentRows).then((c) => withViewerFlags(db, c, viewerId)),
+  ]);
+  return { topWeek, recent };
+}
+
+/** The reader's favourite lists, most recently favourited first. */
+export async function favoriteLists(db: Db, viewerId: string): Promise<ListCard[]> {
+  const rows = await db
+    .select(summaryColumns)
+    .from(favorites)
+    .innerJoin(lists, and(eq(lists.userId, favorites.listUserId), eq(lists.id, favorites.listId)))
+    .leftJoin(user, eq(user.id, lists.userId))
+    .where(and(eq(favorites.userId, viewerId), eq(lists.isPublic, true)))
+    .orderBy(desc(favorites.favoritedAt))
+    .limit(300);
+  return withViewerFlags(db, await withPreviews(db, rows), viewerId);
+}

@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listItems, lists } from "#server/db/schema/index.ts";
+import { createTestApp, type TestApp, type TestUser } from "#testing/test-app.ts";
+
+let t: TestApp;
+let alice: TestUser;
+let bob: TestUser;
+
+const DAY = 24 * 60 * 60 * 1000;
+const now = Date.now();
+
+interface Card {
+  id: string;
+  userId: string;
+  userName: string;
+  name: string;
+  tags: string[];
+  upvoteCount: number;
+  preview: { id: string }[];
+  viewer: { favorited: boolean; upvoted: boolean };
+}
+interface Page {
+  lists: Card[];
+  page: number;
+  pageCount: number;
+  total: number;
+}
+
+async function seedList(
+  owner: TestUser,
+  n: number,
+  o: Partial<typeof lists.$inferInsert> & { items?: string[] },
+) {
+  const { items = [], ...rest } = o;
+  const id = `list_${1_700_000_000_000 + n}`;
+  await t.database.db.insert(lists).values({
+    userId: owner.id,
+    id,
+    name: `List ${n}`,
+    description: "",
+    kind: items.length ? (items[0]!.includes("-") ? "castaways" : "seasons") : null,
+    itemCount: items.length,
+    ...rest,
+  });
+  if (items.length) {
+    await t.database.db
+      .insert(listItems)
+      .values(items.map((itemId, position) => ({ userId: owner.id, listId: id, position, itemId })));
+  }
+  return id;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  alice = await t.signUp("alice@example.com");
+  bob = await t.signUp("bob@example.com");
+  // 15 lists, one a day apart; every third is a season list; a few carry tags and votes.
+  for (let n = 1; n <= 15; n++) {
+    const seasons = n % 3 === 0;
+    await seedList(n % 2 ? alice : bob, n, {
+      name: n === 7 ? "Strategic Masterminds" : `List ${n}`,
+      description: n === 9 ? "All about the BLINDSIDES" : "",
+      tags: [
+        ...(n % 5 === 0 ? ["spoiler"] : []),
+        ...(n % 4 === 0 ? ["social"] : []),
+        ...(n === 8 ? ["strategic"] : []),
+        seasons ? "season-ranking" : "survivor-ranking",
+      ],
+      items: seasons ? ["s1", "s2", "s3", "s4"] : ["s1-richard-hatch", "s2-colby-donaldson"],
+      upvoteCount: n === 4 ? 50 : n === 12 ? 40 : n,
+      createdAt: new Date(now - (16 - n) * DAY),
+      updatedAt: new Date(now - (16 - n) * DAY),
+    });
+  }
+});
+afterAll(() => t.close());
+
+const browse = async (query: string, user?: TestUser) =>
+  (await (await t.request(`/api/browse?${query}`, { cookie: user?.cookie })).json()) as Page;
+
+describe("browse", () => {
+  it("pages 12 at a time, newest first, with creator names and previews", async () => {
+    const first = await browse("");
+    expect(first).toMatchObject({ page: 1, pageCount: 2, total: 15 });
+    expect(first.lists).toHaveLength(12);
+    expect(first.lists[0]!.name).toBe("List 15");
+    expect(first.lists[0]!.userName).toBe("alice");
+    expect(first.lists[0]!.preview.map((p) => p.id)).toEqual(["s1", "s2", "s3"]);
+    const second = await browse("page=2");
+    expect(second.lists.map((l) => l.name)).toEqual(["List 3", "List 2", "List 1"]);
+  });
+
+  it("clamps pages beyond the end and ignores nonsense", async () => {
+    expect((await browse("page=99")).page).toBe(2);
+    expect((await browse("page=-3")).page).toBe(1);
+    expect((await browse("page=abc&sort=sideways&type=nope")).lists).toHaveLength(12);
+  });
+
+  it("sorts by oldest and by most votes", async () => {
+    expect((await browse("sort=oldest")).lists[0]!.name).toBe("List 1");
+    const votes = (await browse("sort=mostVotes")).lists.map((l) => l.upvoteCount);
+    expect(votes.slice(0, 3)).toEqual([50, 40, 15]);
+  });
+
+  it("searches name or description, case-insensitively, with LIKE wildcards taken literally", async () => {
+    expect((await browse("q=masterMINDS")).lists.map((l) => l.name)).toEqual(["Strategic Masterminds"]);
+    expect((await browse("q=blindsides")).lists.map((l) => l.name)).toEqual(["List 9"]);
+    expect((await browse("q=%25")).total).toBe(0);
+    expect((await browse("q=_")).total).toBe(0);
+  });
+
+  it("filters by type through the automatic tags", async () => {
+    const seasons = await browse("type=seasons");
+    expect(seasons.total).toBe(5);
+    expect(seasons.lists.every((l) => l.tags.includes("season-ranking"))).toBe(true);
+    expect((await browse("type=castaways")).total).toBe(10);
+  });
+
+  it("requires every selected tag", async () => {
+    expect((await browse("tags=spoiler")).lists.map((l) => l.name).sort()).toEqual([
+      "List 10",
+      "List 15",
+      "List 5",
+    ]);
+    expect((await browse("tags=social")).total).toBe(3);
+    expect((await browse("tags=spoiler,social")).total).toBe(0);
+    expect((await browse("tags=social,strategic")).lists.map((l) => l.name)).toEqual(["List 8"]);
+    expect((await browse("tags=bogus")).total).toBe(15);
+  });
+
+  it("the Favorites filter uses the reader's favourites; a visitor has none", async () => {
+    const target = (await browse("q=masterminds")).lists[0]!;
+    await t.request(`/api/lists/${target.userId}/${target.id}/favorite`, {
+      method: "POST",
+      cookie: bob.cookie,
+    });
+    const mine = await browse("tags=favorites", bob);
+    expect(mine.lists.map((l) => l.name)).toEqual(["Strategic Masterminds"]);
+    expect(mine.lists[0]!.viewer.favorited).toBe(true);
+    expect((await browse("tags=favorites", alice)).total).toBe(0);
+    expect((await browse("tags=favorites")).total).toBe(0);
+    expect((await browse("tags=favorites,spoiler", bob)).total).toBe(0);
+  });
+});
+
+describe("home", () => {
+  it("top voted this week counts only lists created in the last 7 days, by votes", async () => {
+    const home = (await (await t.request("/api/home")).json()) as { topWeek: Card[]; recent: Card[] };
+    // Lists 10..15 are inside the week (created 6..1 days ago); list 12 has 40 votes.
+    expect(home.topWeek.map((l) => l.name)).toEqual(["List 12", "List 15", "List 14"]);
+    expect(home.recent.map((l) => l.name)).toEqual(["List 15", "List 14", "List 13"]);
+  });
+
+  it("a deleted user's lists leave browse with them", async () => {
+    const carol = await t.signUp("carol@example.com");
+    await seedList(carol, 99, { name: "Carol's", createdAt: new Date(now) });
+    const { user } = await import("#server/db/schema/index.ts");
+    const { eq } = await import("drizzle-orm");
+    await t.database.db.delete(user).where(eq(user.id, carol.id));
+    expect((await browse("q=carol")).total).toBe(0);
+  });
+});

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp, type TestUser } from "#testing/test-app.ts";
+
+let t: TestApp;
+let editor: TestUser;
+let reader: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_EMAILS: " Editor@Example.com , other@example.com" });
+  editor = await t.signUp("editor@example.com");
+  reader = await t.signUp("reader@example.com");
+});
+afterAll(() => t.close());
+
+interface RefBody {
+  lists: Record<string, { id: string; name: string }[]>;
+  lastUpdated: string | null;
+  canEdit: boolean;
+}
+
+const put = (u: TestUser | null, id: string, items: unknown) =>
+  t.request(`/api/reference-lists/${id}`, { method: "PUT", json: { items }, cookie: u?.cookie });
+
+/** Reads SSE events from a streaming response until `until` matches or time runs out. */
+async function readEvents(res: Response, until: (events: string[]) => boolean, ms = 5000) {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const chunk = await Promise.race([
+      reader.read(),
+      new Promise<null>((r) => setTimeout(() => r(null), deadline - Date.now())),
+    ]);
+    if (!chunk || chunk.done) break;
+    text += decoder.decode(chunk.value);
+    if (until(text.split("\n\n"))) break;
+  }
+  await reader.cancel();
+  return text;
+}
+
+describe("reference lists", () => {
+  it("reads three empty lists before anyone edits them", async () => {
+    const body = (await (await t.request("/api/reference-lists")).json()) as RefBody;
+    expect(Object.keys(body.lists).sort()).toEqual(["andrewsList", "kendallsList", "maddysList"]);
+    expect(Object.values(body.lists).every((l) => l.length === 0)).toBe(true);
+    expect(body.canEdit).toBe(false);
+  });
+
+  it("lets only editors change them", async () => {
+    expect((await put(null, "maddysList", ["s1"])).status).toBe(401);
+    expect((await put(reader, "maddysList", ["s1"])).status).toBe(403);
+    expect((await put(editor, "nobodysList", ["s1"])).status).toBe(404);
+    expect((await put(editor, "maddysList", ["s1", "s1-richard-hatch"])).status).toBe(400);
+    const res = await put(editor, "maddysList", ["s1-richard-hatch", "s2-colby-donaldson"]);
+    expect(res.status).toBe(200);
+    const body = (await (
+      await t.request("/api/reference-lists", { cookie: editor.cookie })
+    ).json()) as RefBody;
+    expect(body.canEdit).toBe(true);
+    expect(body.lists.maddysList!.map((e) => e.name)).toEqual(["Richard Hatch", "Colby Donaldson"]);
+    expect(body.lastUpdated).not.toBeNull();
+  });
+
+  it("pushes a change to every open event stream, visitors included", async () => {
+    const stream = await t.request("/api/events");
+    expect(stream.headers.get("content-type")).toContain("text/event-stream");
+    const reading = readEvents(stream, (events) => events.some((e) => e.includes("event: reference-lists")));
+    await new Promise((r) => setTimeout(r, 100));
+    await put(editor, "kendallsList", ["s20", "s7"]);
+    const text = await reading;
+    expect(text).toContain("event: ready");
+    const event = text.split("\n\n").find((e) => e.includes("event: reference-lists"))!;
+    const data = JSON.parse(event.split("data: ")[1]!) as RefBody;
+    expect(data.lists.kendallsList!.map((e) => e.id)).toEqual(["s20", "s7"]);
+  });
+
+  it("sends private events only to their recipient", async () => {
+    const readerStream = await t.request("/api/events", { cookie: reader.cookie });
+    const editorStream = await t.request("/api/events", { cookie: editor.cookie });
+    const gotReader = readEvents(
+      readerStream,
+      (e) => e.some((x) => x.includes("event: notifications")),
+      1500,
+    );
+    const gotEditor = readEvents(
+      editorStream,
+      (e) => e.some((x) => x.includes("event: notifications")),
+      1500,
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    await t.hub.publish({ type: "notifications", data: {}, userId: reader.id });
+    expect(await gotReader).toContain("event: notifications");
+    expect(await gotEditor).not.toContain("event: notifications");
+  });
+});
