@@ -1,44 +1,188 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Link, useNavigate } from "react-router";
+import { type MouseEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import {
+  CloseIcon,
+  CompassIcon,
+  ListIcon,
+  MenuIcon,
+  TorchIcon,
+  TrophyIcon,
+} from "#client/components/ui/icons.tsx";
 import { signOut } from "#client/features/auth/api/auth-actions.ts";
 import { useSession } from "#client/features/auth/api/session.ts";
+import { MuteButton } from "#client/features/music/components/mute-button.tsx";
+import { usePalmTransition } from "#client/features/transition/palm-transition.tsx";
+import { pageMarkerFor } from "./page-marker.ts";
+import { useMediaQuery } from "./use-media-query.ts";
 
-export function Header() {
+/** Below this width the header folds its controls into a menu panel. */
+export const COMPACT_HEADER_QUERY = "(max-width: 1199.98px)";
+
+interface HeaderProps {
+  /**
+   * The Inbox dropdown (signed-in only), composed by the layout once the
+   * notifications feature exists. Rendered between Other Rankings and Sign Out.
+   */
+  inboxSlot?: ReactNode;
+}
+
+const isPlainClick = (e: MouseEvent) =>
+  !e.defaultPrevented && e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
+
+export function Header({ inboxSlot }: HeaderProps) {
   const { user } = useSession();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const queryClient = useQueryClient();
+  const palm = usePalmTransition();
+  const compact = useMediaQuery(COMPACT_HEADER_QUERY);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const headerRef = useRef<HTMLElement>(null);
+  const menuId = useId();
+
+  const closeMenu = () => setMenuOpen(false);
+
+  // The open panel closes on Escape (focus returns to its button) and on a press outside the header.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    const onPointer = (e: PointerEvent) => {
+      if (!headerRef.current?.contains(e.target as Node)) setMenuOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onPointer);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onPointer);
+    };
+  }, [menuOpen]);
+
+  const onTitleClick = (e: MouseEvent<HTMLAnchorElement>) => {
+    closeMenu();
+    if (!isPlainClick(e) || pageMarkerFor(pathname) !== "global") return;
+    // Leaving Global Rankings: the fronds close over the page, the route changes
+    // out of sight, and they open on the home page.
+    e.preventDefault();
+    palm.run({
+      onHalfway: () => navigate("/"),
+      onComplete: () => document.getElementById("main")?.focus({ preventScroll: true }),
+    });
+  };
 
   const onSignOut = async () => {
-    await signOut(queryClient);
+    closeMenu();
+    setSigningOut(true);
+    try {
+      await signOut(queryClient);
+    } finally {
+      setSigningOut(false);
+    }
     navigate("/login");
   };
 
+  const title = (
+    <Link to="/" className="site-title" onClick={onTitleClick}>
+      <TorchIcon className="site-title-mark" size={26} />
+      <span>Survivor Rankings</span>
+    </Link>
+  );
+
+  const navClass = ({ isActive }: { isActive: boolean }) =>
+    `btn btn-ghost header-link${isActive ? " is-active" : ""}`;
+
+  const globalLink = (
+    <NavLink to="/global-rankings" className={navClass} onClick={closeMenu}>
+      <TrophyIcon size={18} />
+      Global Rankings
+    </NavLink>
+  );
+  const welcome = user && (
+    <span className="welcome">
+      Welcome, <strong className="welcome-name">{user.name}</strong>
+    </span>
+  );
+  const myLists = (
+    <NavLink to="/mylists" className={navClass} onClick={closeMenu}>
+      <ListIcon size={18} />
+      My Lists
+    </NavLink>
+  );
+  const otherRankings = (
+    <NavLink to="/rankings" className={navClass} onClick={closeMenu}>
+      <CompassIcon size={18} />
+      Other Rankings
+    </NavLink>
+  );
+  const auth = user ? (
+    <button type="button" className="btn header-auth" onClick={onSignOut} disabled={signingOut}>
+      Sign Out
+    </button>
+  ) : (
+    <Link to="/login" className="btn header-auth" onClick={closeMenu}>
+      Login
+    </Link>
+  );
+
+  if (!compact) {
+    return (
+      <header className="app-header" ref={headerRef}>
+        <div className="header-inner">
+          {globalLink}
+          {title}
+          <nav className="header-nav" aria-label="Main">
+            {welcome}
+            <MuteButton />
+            {myLists}
+            {otherRankings}
+            {user && inboxSlot}
+            {auth}
+          </nav>
+        </div>
+      </header>
+    );
+  }
+
   return (
-    <header className="app-header">
-      <Link to="/global-rankings" className="btn btn-ghost">
-        Global Rankings
-      </Link>
-      <Link to="/" className="site-title">
-        Survivor Rankings
-      </Link>
-      <nav className="header-nav">
-        {user && <span className="welcome">Welcome, {user.name}</span>}
-        <Link to="/mylists" className="btn btn-ghost">
-          My Lists
-        </Link>
-        <Link to="/rankings" className="btn btn-ghost">
-          Other Rankings
-        </Link>
-        {user ? (
-          <button type="button" className="btn" onClick={onSignOut}>
-            Sign Out
+    <header className="app-header is-compact" ref={headerRef}>
+      <div className="header-inner">
+        {title}
+        <div className="header-actions">
+          <MuteButton />
+          <button
+            ref={menuButton}
+            type="button"
+            className="btn btn-ghost btn-icon menu-button"
+            aria-label="Menu"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
           </button>
-        ) : (
-          <Link to="/login" className="btn">
-            Login
-          </Link>
-        )}
-      </nav>
+        </div>
+      </div>
+      {menuOpen && (
+        <>
+          <div className="header-scrim" aria-hidden="true" onClick={closeMenu} />
+          <div className="header-menu" id={menuId}>
+            {welcome}
+            <nav className="header-menu-nav" aria-label="Main">
+              {globalLink}
+              {myLists}
+              {otherRankings}
+              {user && inboxSlot}
+              {auth}
+            </nav>
+          </div>
+        </>
+      )}
     </header>
   );
 }

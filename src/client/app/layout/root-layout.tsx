@@ -1,5 +1,8 @@
 import { Suspense, useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
+import { ToastProvider } from "#client/components/ui/toast.tsx";
+import { useMusicAutostart } from "#client/features/music/use-music.ts";
+import { PalmTransitionProvider } from "#client/features/transition/palm-transition.tsx";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
 import { pageMarkerFor } from "./page-marker.ts";
@@ -9,15 +12,25 @@ export function RootLayout() {
   useEffect(() => {
     document.body.dataset.page = pageMarkerFor(pathname);
   }, [pathname]);
+  useMusicAutostart();
+
   return (
-    <div className="app-shell">
-      <Header />
-      <main className="app-main" id="main">
-        <Suspense fallback={<p className="status-text">Loading...</p>}>
-          <Outlet />
-        </Suspense>
-      </main>
-      <Footer />
-    </div>
+    <ToastProvider>
+      <PalmTransitionProvider>
+        <div className="app-shell">
+          <a className="skip-link" href="#main">
+            Skip to content
+          </a>
+          {/* inboxSlot: the notifications feature's Inbox dropdown is composed here. */}
+          <Header />
+          <main className="app-main" id="main" tabIndex={-1}>
+            <Suspense fallback={<p className="status-text">Loading...</p>}>
+              <Outlet />
+            </Suspense>
+          </main>
+          <Footer />
+        </div>
+      </PalmTransitionProvider>
+    </ToastProvider>
   );
 }

@@ -1,0 +1,106 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+
+const header = (page: Page) => page.getByRole("banner");
+const overlay = (page: Page) => page.getByTestId("palm-transition");
+
+async function openMenu(page: Page) {
+  const menu = header(page).getByRole("button", { name: "Menu" });
+  await menu.tap();
+  await expect(menu).toHaveAttribute("aria-expanded", "true");
+}
+
+test.describe("header (phone)", () => {
+  test("fits the screen: title, mute and menu, nothing overflowing", async ({ page }) => {
+    await page.goto("/rankings");
+    const h = header(page);
+    await expect(h.getByRole("link", { name: "Survivor Rankings" })).toBeVisible();
+    await expect(h.getByRole("button", { name: /^(Mute|Unmute) music$/ })).toBeVisible();
+    await expect(h.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "false");
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const box = await h.boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(390);
+    expect(box!.height).toBeLessThanOrEqual(72);
+    for (const control of await h.getByRole("button").all()) {
+      const b = await control.boundingBox();
+      expect(b!.height).toBeGreaterThanOrEqual(44);
+      expect(b!.x + b!.width).toBeLessThanOrEqual(390);
+    }
+  });
+
+  test("signed out: the menu holds Global Rankings, My Lists, Other Rankings and Login", async ({ page }) => {
+    await page.goto("/rankings");
+    await openMenu(page);
+    const h = header(page);
+    for (const name of ["Global Rankings", "My Lists", "Other Rankings", "Login"]) {
+      await expect(h.getByRole("link", { name })).toBeVisible();
+      await expect(h.getByRole("link", { name })).toBeInViewport();
+    }
+    await expect(h.getByText(/Welcome,/)).toHaveCount(0);
+  });
+
+  test("signed in: the menu shows the welcome and Sign Out, which goes to /login", async ({
+    signedInPage: page,
+    user,
+  }) => {
+    await page.goto("/rankings");
+    await openMenu(page);
+    const h = header(page);
+    await expect(h.getByText(`Welcome, ${user.name}`)).toBeVisible();
+    await h.getByRole("button", { name: "Sign Out" }).tap();
+    await expect(page).toHaveURL(/\/login$/);
+    await openMenu(page);
+    await expect(h.getByRole("link", { name: "Login" })).toBeVisible();
+  });
+
+  test("menu links navigate and close the menu", async ({ signedInPage: page }) => {
+    await page.goto("/rankings");
+    const h = header(page);
+    await openMenu(page);
+    await h.getByRole("link", { name: "My Lists" }).tap();
+    await expect(page).toHaveURL(/\/mylists$/);
+    await expect(h.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "false");
+    await openMenu(page);
+    await h.getByRole("link", { name: "Other Rankings" }).tap();
+    await expect(page).toHaveURL(/\/rankings$/);
+    await openMenu(page);
+    await h.getByRole("link", { name: "Global Rankings" }).tap();
+    await expect(page).toHaveURL(/\/global-rankings$/);
+  });
+
+  test("tapping outside the menu closes it", async ({ page }) => {
+    await page.goto("/rankings");
+    await openMenu(page);
+    await page.touchscreen.tap(200, 700);
+    await expect(header(page).getByRole("button", { name: "Menu" })).toHaveAttribute(
+      "aria-expanded",
+      "false",
+    );
+    await expect(header(page).getByRole("link", { name: "My Lists" })).toHaveCount(0);
+  });
+
+  test("the title plays the palm-frond transition when leaving Global Rankings and lands home", async ({
+    page,
+  }) => {
+    await page.goto("/global-rankings");
+    await header(page).getByRole("link", { name: "Survivor Rankings" }).tap();
+    await expect(overlay(page)).toHaveAttribute("data-phase", /^(closing|closed|opening)$/);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(overlay(page)).toHaveAttribute("data-phase", "idle");
+  });
+
+  test("mute toggles aria-pressed and the choice survives a reload", async ({ page }) => {
+    await page.goto("/rankings");
+    await header(page).getByRole("button", { name: "Mute music" }).tap();
+    await expect(header(page).getByRole("button", { name: "Unmute music" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await page.reload();
+    await expect(header(page).getByRole("button", { name: "Unmute music" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+  });
+});

@@ -1,0 +1,174 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { STORAGE_KEYS } from "#client/lib/storage.ts";
+import { COMPACT_HEADER_QUERY } from "./header.tsx";
+import { RootLayout } from "./root-layout.tsx";
+
+const USER = { id: "u1", name: "Sandra D", email: "s@example.test" };
+
+/** jsdom has no matchMedia: answer `true` for the queries listed. */
+function stubMedia(matching: string[]) {
+  vi.stubGlobal("matchMedia", (query: string) => ({
+    matches: matching.includes(query),
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
+}
+
+function renderApp(path: string, user: typeof USER | null) {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  client.setQueryData(["session"], user);
+  const page = (title: string) => ({ element: <h1>{title}</h1> });
+  const router = createMemoryRouter(
+    [
+      {
+        Component: RootLayout,
+        children: [
+          { path: "/", ...page("Home page") },
+          { path: "/login", ...page("Login page") },
+          { path: "/mylists", ...page("My lists page") },
+          { path: "/rankings", ...page("Browse page") },
+          { path: "/global-rankings", ...page("Global page") },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe("header", () => {
+  beforeEach(() => {
+    localStorage.clear();
+    stubMedia([]);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it("signed out: every control of the spec, Login and no welcome", () => {
+    renderApp("/mylists", null);
+    const banner = screen.getByRole("banner");
+    expect(within(banner).getByRole("link", { name: "Global Rankings" }).getAttribute("href")).toBe(
+      "/global-rankings",
+    );
+    expect(within(banner).getByRole("link", { name: "Survivor Rankings" }).getAttribute("href")).toBe("/");
+    expect(within(banner).getByRole("link", { name: "My Lists" }).getAttribute("href")).toBe("/mylists");
+    expect(within(banner).getByRole("link", { name: "Other Rankings" }).getAttribute("href")).toBe(
+      "/rankings",
+    );
+    expect(within(banner).getByRole("link", { name: "Login" }).getAttribute("href")).toBe("/login");
+    expect(within(banner).getByRole("button", { name: /mute music/i })).toBeTruthy();
+    expect(within(banner).queryByText(/Welcome/)).toBeNull();
+    expect(within(banner).queryByRole("button", { name: "Sign Out" })).toBeNull();
+  });
+
+  it("signed in: welcome with the display name and Sign Out", () => {
+    renderApp("/mylists", USER);
+    const banner = screen.getByRole("banner");
+    expect(banner.textContent).toContain("Welcome, Sandra D");
+    expect(within(banner).getByRole("button", { name: "Sign Out" })).toBeTruthy();
+    expect(within(banner).queryByRole("link", { name: "Login" })).toBeNull();
+  });
+
+  it("marks the current section's link", () => {
+    renderApp("/rankings", null);
+    expect(screen.getByRole("link", { name: "Other Rankings" }).getAttribute("aria-current")).toBe("page");
+  });
+
+  it("the mute button toggles aria-pressed and its label, and remembers the choice", () => {
+    renderApp("/mylists", null);
+    const before = screen.getByRole("button", { name: /mute music/i });
+    const startedMuted = before.getAttribute("aria-pressed") === "true";
+    act(() => before.click());
+    const after = screen.getByRole("button", { name: startedMuted ? "Mute music" : "Unmute music" });
+    expect(after.getAttribute("aria-pressed")).toBe(String(!startedMuted));
+    expect(localStorage.getItem(STORAGE_KEYS.muted)).toBe(String(!startedMuted));
+  });
+
+  it("the title leaves Global Rankings behind the palm fronds, navigating at the halfway point", () => {
+    vi.useFakeTimers();
+    const router = renderApp("/global-rankings", null);
+    const overlay = screen.getByTestId("palm-transition");
+    expect(overlay.dataset.phase).toBe("idle");
+
+    act(() => screen.getByRole("link", { name: "Survivor Rankings" }).click());
+    expect(overlay.dataset.phase).toBe("closing");
+    expect(router.state.location.pathname).toBe("/global-rankings");
+
+    act(() => vi.advanceTimersByTime(550));
+    expect(overlay.dataset.phase).toBe("closed");
+    expect(router.state.location.pathname).toBe("/");
+    expect(screen.getByRole("heading", { name: "Home page" })).toBeTruthy();
+
+    act(() => vi.advanceTimersByTime(50));
+    expect(overlay.dataset.phase).toBe("opening");
+    act(() => vi.advanceTimersByTime(650));
+    expect(overlay.dataset.phase).toBe("idle");
+    expect(document.activeElement?.id).toBe("main");
+  });
+
+  it("the title elsewhere goes home at once, without the overlay", () => {
+    const router = renderApp("/mylists", null);
+    act(() => screen.getByRole("link", { name: "Survivor Rankings" }).click());
+    expect(router.state.location.pathname).toBe("/");
+    expect(screen.getByTestId("palm-transition").dataset.phase).toBe("idle");
+  });
+
+  it("with reduced motion the title still goes home from Global Rankings, without the animation", () => {
+    stubMedia(["(prefers-reduced-motion: reduce)"]);
+    const router = renderApp("/global-rankings", null);
+    act(() => screen.getByRole("link", { name: "Survivor Rankings" }).click());
+    expect(router.state.location.pathname).toBe("/");
+    expect(screen.getByTestId("palm-transition").dataset.phase).toBe("idle");
+  });
+
+  describe("compact (phone) header", () => {
+    beforeEach(() => stubMedia([COMPACT_HEADER_QUERY]));
+
+    it("shows the title, mute and a menu button; the menu holds the other controls", () => {
+      renderApp("/mylists", USER);
+      const menu = screen.getByRole("button", { name: "Menu" });
+      expect(menu.getAttribute("aria-expanded")).toBe("false");
+      expect(screen.queryByRole("link", { name: "Global Rankings" })).toBeNull();
+      expect(screen.getByRole("button", { name: /mute music/i })).toBeTruthy();
+
+      act(() => menu.click());
+      expect(menu.getAttribute("aria-expanded")).toBe("true");
+      const panel = document.getElementById(menu.getAttribute("aria-controls")!)!;
+      expect(panel.textContent).toContain("Welcome, Sandra D");
+      for (const name of ["Global Rankings", "My Lists", "Other Rankings"]) {
+        expect(within(panel).getByRole("link", { name })).toBeTruthy();
+      }
+      expect(within(panel).getByRole("button", { name: "Sign Out" })).toBeTruthy();
+    });
+
+    it("Escape closes the menu and returns focus to its button", () => {
+      renderApp("/mylists", null);
+      const menu = screen.getByRole("button", { name: "Menu" });
+      act(() => menu.click());
+      fireEvent.keyDown(document, { key: "Escape" });
+      expect(menu.getAttribute("aria-expanded")).toBe("false");
+      expect(document.activeElement).toBe(menu);
+    });
+
+    it("following a link closes the menu", () => {
+      const router = renderApp("/mylists", null);
+      act(() => screen.getByRole("button", { name: "Menu" }).click());
+      act(() => screen.getByRole("link", { name: "Other Rankings" }).click());
+      expect(router.state.location.pathname).toBe("/rankings");
+      expect(screen.getByRole("button", { name: "Menu" }).getAttribute("aria-expanded")).toBe("false");
+    });
+  });
+});
