@@ -12,3 +12,9 @@ test("the body carries the page marker", async ({ page }) => {
   await page.goto("/global-rankings");
   await expect(page.locator("body")).toHaveAttribute("data-page", "global");
 });
+
+test("loading / directly serves the app", async ({ page }) => {
+  const response = await page.goto("/");
+  expect(response?.headers()["content-type"]).toContain("text/html");
+  await expect(page.getByRole("link", { name: /Survivor Rankings/ }).first()).toBeVisible();
+});

@@ -95,16 +95,24 @@ async function seed(database: Database) {
       now() - (random() * interval '365 days'),
       now() - (random() * interval '30 days')
     FROM generate_series(1, ${LISTS}) AS i`);
+  // Entries come from numbered reference rows through a hash join; the
+  // offsets keep the ten entries of one list distinct.
   await db.execute(sql`
-    WITH cast_ids AS (SELECT array_agg(id ORDER BY id) AS ids FROM castaways),
-         season_ids AS (SELECT array_agg(id ORDER BY number) AS ids FROM seasons)
+    WITH c AS (SELECT id, (row_number() OVER (ORDER BY id) - 1)::int AS n FROM castaways),
+         s AS (SELECT id, (row_number() OVER (ORDER BY number) - 1)::int AS n FROM seasons),
+         totals AS (SELECT (SELECT count(*) FROM castaways)::int AS cast_total, (SELECT count(*) FROM seasons)::int AS season_total),
+         slots AS (
+           SELECT l.user_id, l.id AS list_id, l.kind, p, abs(hashtext(l.id)) AS h
+           FROM lists l CROSS JOIN generate_series(0, 9) AS p
+         )
     INSERT INTO list_items (user_id, list_id, position, item_id)
-    SELECT l.user_id, l.id, p,
-      CASE WHEN l.kind = 'seasons'
-        THEN (SELECT ids[1 + (abs(hashtext(l.id)) + p) % array_length(ids, 1)] FROM season_ids)
-        ELSE (SELECT ids[1 + (abs(hashtext(l.id)) + p * 97) % array_length(ids, 1)] FROM cast_ids)
-      END
-    FROM lists l CROSS JOIN generate_series(0, 9) AS p`);
+    SELECT slots.user_id, slots.list_id, slots.p, c.id
+    FROM slots, totals, c
+    WHERE slots.kind = 'castaways' AND c.n = (slots.h + slots.p * 97) % totals.cast_total
+    UNION ALL
+    SELECT slots.user_id, slots.list_id, slots.p, s.id
+    FROM slots, totals, s
+    WHERE slots.kind = 'seasons' AND s.n = (slots.h + slots.p) % totals.season_total`);
   await db.execute(sql`ANALYZE`);
 }
 

@@ -107,7 +107,9 @@ function mountClient(app: Hono<AppEnv>, deps: AppDeps) {
       },
     }),
   );
-  app.use("*", serveStatic({ root: clientDir, index: "" }));
+  const staticFiles = serveStatic<AppEnv>({ root: clientDir, index: "" });
+  // "/" would resolve to the directory itself; the SPA route below answers it.
+  app.use("*", (c, next) => (c.req.path === "/" ? next() : staticFiles(c, next)));
   const indexHtml = readFileSync(join(clientDir, "index.html"), "utf8");
   // A list's page carries its title and description for link previews.
   app.get("/list/:userId/:listId", async (c) => {

@@ -92,8 +92,11 @@ export async function browseLists(db: Db, query: BrowseQuery, viewerId: string |
         ? [desc(lists.upvoteCount), desc(lists.createdAt)]
         : [desc(lists.createdAt), desc(lists.userId), desc(lists.id)];
 
-  const [totalRow] = await db.select({ n: count() }).from(lists).where(where);
-  const total = Number(totalRow?.n ?? 0);
+  const countKey = JSON.stringify([query.q, query.type, query.tags, wantsFavorites ? viewerId : null]);
+  const total = await cachedCount(db, countKey, async () => {
+    const [row] = await db.select({ n: count() }).from(lists).where(where);
+    return Number(row?.n ?? 0);
+  });
   const pageSize = LIMITS.browsePageSize;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(query.page, pageCount);
@@ -107,6 +110,30 @@ export async function browseLists(db: Db, query: BrowseQuery, viewerId: string |
     .offset((page - 1) * pageSize);
   const cards = await withViewerFlags(db, await withPreviews(db, rows), viewerId);
   return { lists: cards, page, pageCount, total };
+}
+
+// Counting every matching row is the most expensive part of a browse page
+// and is the same for all pages of one filter: it is kept for a few seconds.
+// A list saved or deleted through this process clears it at once; other
+// processes catch up within the TTL.
+const COUNT_TTL_MS = 5_000;
+const COUNT_CACHE_MAX = 1_000;
+const countCaches = new WeakMap<Db, Map<string, { n: number; at: number }>>();
+
+async function cachedCount(db: Db, key: string, load: () => Promise<number>): Promise<number> {
+  let cache = countCaches.get(db);
+  if (!cache) countCaches.set(db, (cache = new Map()));
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < COUNT_TTL_MS) return hit.n;
+  const n = await load();
+  if (cache.size >= COUNT_CACHE_MAX) cache.clear();
+  cache.set(key, { n, at: Date.now() });
+  return n;
+}
+
+/** Called after a list is created, changed or deleted. */
+export function forgetBrowseCounts(db: Db): void {
+  countCaches.get(db)?.clear();
 }
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { type AppDeps, type AppEnv, requireUser } from "../../http/context.ts";
 import { jsonBody } from "../../http/validate.ts";
 import { listInputSchema } from "#shared/lists.ts";
+import { forgetBrowseCounts } from "../browse/browse.service.ts";
 import { toggleFavorite, toggleUpvote } from "../reactions/reactions.service.ts";
 import { createList, deleteList, getListDetail, updateList } from "./lists.service.ts";
 
@@ -10,6 +11,7 @@ export function listsRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .post("/", requireUser, jsonBody(listInputSchema), async (c) => {
       const list = await createList(db, c.get("user").id, c.req.valid("json"));
+      forgetBrowseCounts(db);
       return c.json({ list }, 201);
     })
     .get("/:userId/:listId", async (c) => {
@@ -29,6 +31,7 @@ export function listsRoutes(deps: AppDeps) {
         c.req.param("listId"),
         c.req.valid("json"),
       );
+      forgetBrowseCounts(db);
       return c.json({ list });
     })
     .post("/:userId/:listId/upvote", requireUser, async (c) => {
@@ -39,11 +42,14 @@ export function listsRoutes(deps: AppDeps) {
       }
       return c.json(result);
     })
-    .post("/:userId/:listId/favorite", requireUser, async (c) =>
-      c.json(await toggleFavorite(db, c.get("user").id, c.req.param("userId"), c.req.param("listId"))),
-    )
+    .post("/:userId/:listId/favorite", requireUser, async (c) => {
+      const result = await toggleFavorite(db, c.get("user").id, c.req.param("userId"), c.req.param("listId"));
+      forgetBrowseCounts(db);
+      return c.json(result);
+    })
     .delete("/:userId/:listId", requireUser, async (c) => {
       await deleteList(db, c.get("user").id, c.req.param("userId"), c.req.param("listId"));
+      forgetBrowseCounts(db);
       return c.body(null, 204);
     });
 }
