@@ -9,6 +9,8 @@ const lazyRoute = (load: () => Promise<{ default: React.ComponentType }>) => asy
 const router = createBrowserRouter([
   {
     Component: RootLayout,
+    // Routes load lazily on the first visit; nothing to show before the first one resolves.
+    HydrateFallback: () => null,
     children: [
       { path: "/", lazy: lazyRoute(() => import("./routes/home.tsx")) },
       { path: "/login", lazy: lazyRoute(() => import("./routes/login.tsx")) },
