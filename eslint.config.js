@@ -1,23 +1,14 @@
 // @ts-check
+import { readdirSync } from "node:fs";
 import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-const featureNames = [
-  "auth",
-  "lists",
-  "browse",
-  "seasons",
-  "music",
-  "profile",
-  "reference-lists",
-  "global",
-  "comments",
-  "notifications",
-  "share",
-  "transition",
-];
+// Every folder under src/client/features is a feature, present or future.
+const featureNames = readdirSync(new URL("./src/client/features", import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 export default tseslint.config(
   {

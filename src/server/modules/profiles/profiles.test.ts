@@ -90,6 +90,21 @@ describe("profile stats", () => {
     expect(pub.lists).toHaveLength(3);
   });
 
+  it("marks the reader's favourites and upvotes on a profile's cards", async () => {
+    const owner = await t.signUp("profiled@example.com");
+    const res = await t.request("/api/lists", { json: { name: "P", items: ["s5"] }, cookie: owner.cookie });
+    const { list } = (await res.json()) as { list: { id: string } };
+    await t.request(`/api/lists/${owner.id}/${list.id}/favorite`, { method: "POST", cookie: bob.cookie });
+    const read = async (cookie?: string) =>
+      (
+        (await (await t.request(`/api/users/${owner.id}`, { cookie })).json()) as {
+          lists: { viewer: { favorited: boolean; upvoted: boolean } }[];
+        }
+      ).lists[0]!.viewer;
+    expect(await read(bob.cookie)).toEqual({ favorited: true, upvoted: false });
+    expect(await read()).toEqual({ favorited: false, upvoted: false });
+  });
+
   it("answers 'User profile not found.' for an unknown user", async () => {
     const res = await t.request("/api/users/nobody-here");
     expect(res.status).toBe(404);

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../http/context.ts";
+import { withViewerFlags } from "../browse/browse.service.ts";
 import { listsOfUser } from "../lists/lists.service.ts";
 import { getProfile } from "./profiles.service.ts";
 
@@ -8,6 +9,7 @@ export function usersRoutes(deps: AppDeps) {
   const { db } = deps.database;
   return new Hono<AppEnv>().get("/:userId", async (c) => {
     const profile = await getProfile(db, c.req.param("userId"));
-    return c.json({ profile, lists: await listsOfUser(db, profile.id) });
+    const lists = await withViewerFlags(db, await listsOfUser(db, profile.id), c.get("user")?.id ?? null);
+    return c.json({ profile, lists });
   });
 }
