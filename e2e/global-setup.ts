@@ -38,7 +38,7 @@ export default async function globalSetup() {
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -47,7 +47,7 @@ export default async function globalSetup() {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error("server did not start within 60 s");
+    if (Date.now() > deadline) throw new Error("server did not start within 120 s");
     await new Promise((r) => setTimeout(r, 250));
   }
   process.env.E2E_BASE_URL = baseURL;
