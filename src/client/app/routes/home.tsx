@@ -1,7 +1,38 @@
+import { useSession } from "#client/features/auth/api/session.ts";
+import { HomeScreen } from "#client/features/home/components/home-screen.tsx";
+import { FavoriteButton } from "#client/features/reactions/components/favorite-button.tsx";
+import { UpvoteButton } from "#client/features/reactions/components/upvote-button.tsx";
+import { PickItemPreview } from "#client/features/seasons/components/pick-item-preview.tsx";
+import { SeasonPicker } from "#client/features/seasons/components/season-picker.tsx";
+
+/**
+ * /: the home page's list blocks with the reactions in each card, and the
+ * reference lists with the season picker beside them (the pick source for editors).
+ */
 export default function HomeRoute() {
+  const { user, isPending } = useSession();
+  const signedIn = user !== null;
   return (
-    <section className="page">
-      <h1 className="page-title">Survivor Rankings</h1>
-    </section>
+    <HomeScreen
+      signedIn={signedIn}
+      sessionPending={isPending}
+      renderActions={(list) => (
+        <>
+          <FavoriteButton list={list} signedIn={signedIn} variant="card" />
+          <UpvoteButton list={list} signedIn={signedIn} variant="card" />
+        </>
+      )}
+      renderPicker={(slot) => (
+        <SeasonPicker
+          mode={slot.editable ? "create" : "browse"}
+          signedIn={signedIn}
+          onPick={slot.onPick}
+          sheetOpen={slot.sheetOpen}
+          onSheetOpenChange={slot.onSheetOpenChange}
+          draggable={slot.editable}
+        />
+      )}
+      renderPickPreview={(item) => <PickItemPreview item={item} />}
+    />
   );
 }

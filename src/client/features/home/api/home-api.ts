@@ -1,0 +1,101 @@
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiFetch } from "#client/lib/api-client.ts";
+import type { ListCardDto } from "#client/lib/list-types.ts";
+import { useServerEvent } from "#client/lib/server-events.ts";
+import {
+  applySnapshot,
+  isReferenceListsSnapshot,
+  type ReferenceEntry,
+  type ReferenceListId,
+  type ReferenceListsDto,
+  saveErrorMessage,
+  withEntries,
+} from "../model/reference-lists.ts";
+
+export interface HomeDto {
+  /** Created within the last 7 days, most upvoted first, at most 3. */
+  topWeek: ListCardDto[];
+  /** Newest first, at most 3. */
+  recent: ListCardDto[];
+}
+
+// The reactions feature patches and refreshes queries whose key starts with
+// "home" or "favorites", so these two keys are part of a contract.
+export const homeQueryOptions = () =>
+  queryOptions({
+    queryKey: ["home"],
+    queryFn: () => apiFetch<HomeDto>("/api/home"),
+  });
+
+export const favoritesQueryOptions = () =>
+  queryOptions({
+    queryKey: ["favorites"],
+    queryFn: () => apiFetch<{ lists: ListCardDto[] }>("/api/me/favorites"),
+  });
+
+const REFERENCE_KEY = ["reference-lists"] as const;
+const SAVE_KEY = ["reference-lists", "save"] as const;
+
+export const referenceListsQueryOptions = () =>
+  queryOptions({
+    queryKey: REFERENCE_KEY,
+    queryFn: () => apiFetch<ReferenceListsDto>("/api/reference-lists"),
+  });
+
+/**
+ * Keeps the reference lists live: every change an editor saves is pushed to
+ * every open page ('reference-lists' event) and written straight into the cache.
+ */
+export function useReferenceListsLive() {
+  const queryClient = useQueryClient();
+  useServerEvent("reference-lists", (data) => {
+    if (!isReferenceListsSnapshot(data)) return;
+    // While this tab's own edits are on their way, their answers bring the state.
+    if (queryClient.isMutating({ mutationKey: SAVE_KEY }) > 0) return;
+    queryClient.setQueryData<ReferenceListsDto>(REFERENCE_KEY, (current) => applySnapshot(current, data));
+  });
+}
+
+export interface SaveReferenceListInput {
+  id: ReferenceListId;
+  entries: ReferenceEntry[];
+}
+
+interface SaveContext {
+  previous: ReferenceListsDto | undefined;
+}
+
+/**
+ * Saves one reference list (editors only). The change shows at once; a refusal
+ * puts the list back and hands `onFailure` the words to show. Saves run one
+ * after another, so the server ends with the last one.
+ */
+export function useSaveReferenceList(onFailure: (message: string) => void) {
+  const queryClient = useQueryClient();
+  return useMutation<ReferenceListsDto, Error, SaveReferenceListInput, SaveContext>({
+    mutationKey: SAVE_KEY,
+    scope: { id: "reference-lists" },
+    mutationFn: ({ id, entries }) =>
+      apiFetch<ReferenceListsDto>(`/api/reference-lists/${encodeURIComponent(id)}`, {
+        method: "PUT",
+        json: { items: entries.map((e) => e.id) },
+      }),
+    onMutate: async ({ id, entries }) => {
+      await queryClient.cancelQueries({ queryKey: REFERENCE_KEY, exact: true });
+      const previous = queryClient.getQueryData<ReferenceListsDto>(REFERENCE_KEY);
+      if (previous) queryClient.setQueryData(REFERENCE_KEY, withEntries(previous, id, entries));
+      return { previous };
+    },
+    onSuccess: (saved) => {
+      // A later edit already queued would be undone on screen by this (older) answer.
+      if (queryClient.isMutating({ mutationKey: SAVE_KEY }) <= 1)
+        queryClient.setQueryData(REFERENCE_KEY, saved);
+    },
+    onError: (error, _input, context) => {
+      if (context?.previous) queryClient.setQueryData(REFERENCE_KEY, context.previous);
+      onFailure(saveErrorMessage(error));
+      // Someone else may have changed the lists meanwhile: read what the server holds.
+      void queryClient.invalidateQueries({ queryKey: REFERENCE_KEY, exact: true });
+    },
+  });
+}

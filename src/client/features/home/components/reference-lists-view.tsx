@@ -1,0 +1,63 @@
+import { useId, useState } from "react";
+import { REFERENCE_MESSAGES } from "../model/home-messages.ts";
+import {
+  countLabel,
+  REFERENCE_LIST_IDS,
+  REFERENCE_LIST_LABELS,
+  type ReferenceEntry,
+  type ReferenceListId,
+  type ReferenceListsSnapshot,
+} from "../model/reference-lists.ts";
+import { ReferenceEntryBody } from "./reference-entry.tsx";
+
+/** Long lists show their top entries first; the rest is one click away. */
+export const REFERENCE_PREVIEW_COUNT = 10;
+
+/** The three reference lists side by side, read-only (everyone who is not an editor). */
+export function ReferenceListsView({ lists }: { lists: ReferenceListsSnapshot["lists"] }) {
+  return (
+    <div className="ref-grid">
+      {REFERENCE_LIST_IDS.map((id) => (
+        <ReferenceListPanel key={id} id={id} entries={lists[id]} />
+      ))}
+    </div>
+  );
+}
+
+function ReferenceListPanel({ id, entries }: { id: ReferenceListId; entries: ReferenceEntry[] }) {
+  const [expanded, setExpanded] = useState(false);
+  const headingId = useId();
+  const label = REFERENCE_LIST_LABELS[id];
+  const shown = expanded ? entries : entries.slice(0, REFERENCE_PREVIEW_COUNT);
+  return (
+    <article className="ref-panel card" aria-labelledby={headingId} data-list-id={id}>
+      <header className="ref-panel-head">
+        <h3 className="ref-panel-title" id={headingId}>
+          {label}
+        </h3>
+        <span className="ref-count">{countLabel(entries)}</span>
+      </header>
+      {entries.length === 0 ? (
+        <p className="ref-empty">{REFERENCE_MESSAGES.empty}</p>
+      ) : (
+        <ol className="ref-entries" aria-label={label}>
+          {shown.map((entry, index) => (
+            <li key={entry.id} className="ref-entry" data-entry-id={entry.id}>
+              <ReferenceEntryBody entry={entry} position={index + 1} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {entries.length > REFERENCE_PREVIEW_COUNT && (
+        <button
+          type="button"
+          className="btn btn-ghost ref-more"
+          aria-expanded={expanded}
+          onClick={() => setExpanded(!expanded)}
+        >
+          {expanded ? "Show fewer" : `Show all ${entries.length}`}
+        </button>
+      )}
+    </article>
+  );
+}

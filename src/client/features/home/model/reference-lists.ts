@@ -1,0 +1,187 @@
+import { ApiClientError } from "#client/lib/api-client.ts";
+import type { ListEntryDto } from "#client/lib/list-types.ts";
+import { LIMITS } from "#shared/limits.ts";
+import { LIST_MESSAGES, stripSurvivorPrefix } from "#shared/lists.ts";
+import { REFERENCE_MESSAGES } from "./home-messages.ts";
+
+/** The three named lists of the rankings document (spec section 3), in the order shown. */
+export const REFERENCE_LIST_IDS = ["maddysList", "andrewsList", "kendallsList"] as const;
+export type ReferenceListId = (typeof REFERENCE_LIST_IDS)[number];
+
+export const REFERENCE_LIST_LABELS: Record<ReferenceListId, string> = {
+  maddysList: "Maddy's List",
+  andrewsList: "Andrew's List",
+  kendallsList: "Kendall's List",
+};
+
+export type ReferenceEntry = ListEntryDto;
+
+/** What the server pushes on the 'reference-lists' event. */
+export interface ReferenceListsSnapshot {
+  lists: Record<ReferenceListId, ReferenceEntry[]>;
+  lastUpdated: string | null;
+}
+
+/** GET /api/reference-lists: the snapshot plus whether this reader may edit. */
+export interface ReferenceListsDto extends ReferenceListsSnapshot {
+  canEdit: boolean;
+}
+
+export const isReferenceListId = (value: string): value is ReferenceListId =>
+  (REFERENCE_LIST_IDS as readonly string[]).includes(value);
+
+function isEntry(value: unknown): value is ReferenceEntry {
+  if (typeof value !== "object" || value === null) return false;
+  const e = value as Record<string, unknown>;
+  return typeof e.id === "string" && typeof e.name === "string" && typeof e.isSeason === "boolean";
+}
+
+/** Guards the event's data: a malformed push is ignored rather than breaking the page. */
+export function isReferenceListsSnapshot(data: unknown): data is ReferenceListsSnapshot {
+  if (typeof data !== "object" || data === null) return false;
+  const { lists, lastUpdated } = data as Record<string, unknown>;
+  if (lastUpdated !== null && typeof lastUpdated !== "string") return false;
+  if (typeof lists !== "object" || lists === null) return false;
+  return REFERENCE_LIST_IDS.every((id) => {
+    const entries = (lists as Record<string, unknown>)[id];
+    return Array.isArray(entries) && entries.every(isEntry);
+  });
+}
+
+/**
+ * The cache after a pushed snapshot. The reader's own edit right stays as it
+ * was (the push is the same for everyone); a push older than what is shown
+ * (it can overtake a newer answer) is dropped.
+ */
+export function applySnapshot(
+  current: ReferenceListsDto | undefined,
+  pushed: ReferenceListsSnapshot,
+): ReferenceListsDto | undefined {
+  if (!current) return current;
+  if (current.lastUpdated && pushed.lastUpdated && pushed.lastUpdated < current.lastUpdated) return current;
+  return { lists: pushed.lists, lastUpdated: pushed.lastUpdated, canEdit: current.canEdit };
+}
+
+export function withEntries(
+  dto: ReferenceListsDto,
+  id: ReferenceListId,
+  entries: ReferenceEntry[],
+): ReferenceListsDto {
+  return { ...dto, lists: { ...dto.lists, [id]: entries } };
+}
+
+/** A picked season or castaway as a list entry (the picker's item carries more; the list needs these). */
+export function toEntry(item: ReferenceEntry): ReferenceEntry {
+  return {
+    id: item.id,
+    name: item.name,
+    isSeason: item.isSeason,
+    seasonId: item.seasonId,
+    seasonName: item.seasonName,
+    seasonNumber: item.seasonNumber,
+  };
+}
+
+export type AddResult =
+  | { kind: "added"; entries: ReferenceEntry[] }
+  /** Already in the list, or the list is full: nothing happens (spec: duplicates silently ignored). */
+  | { kind: "ignored" }
+  | { kind: "mixed"; message: string };
+
+/** The spec's inline mixing text: what the list holds first decides the wording. */
+export function mixMessage(
+  entries: readonly ReferenceEntry[],
+  incoming: { isSeason: boolean },
+): string | null {
+  const first = entries[0];
+  if (!first || first.isSeason === incoming.isSeason) return null;
+  return first.isSeason ? LIST_MESSAGES.mixSeasonsFirst : LIST_MESSAGES.mixContestantsFirst;
+}
+
+/** Puts `item` at `index` (clamped; the end by default) unless it is there already or would mix kinds. */
+export function addEntry(
+  entries: readonly ReferenceEntry[],
+  item: ReferenceEntry,
+  index = entries.length,
+): AddResult {
+  if (entries.some((e) => e.id === item.id) || entries.length >= LIMITS.listItemsMax)
+    return { kind: "ignored" };
+  const mixed = mixMessage(entries, item);
+  if (mixed) return { kind: "mixed", message: mixed };
+  const at = Math.max(0, Math.min(index, entries.length));
+  return { kind: "added", entries: [...entries.slice(0, at), toEntry(item), ...entries.slice(at)] };
+}
+
+export function removeEntry(entries: readonly ReferenceEntry[], id: string): ReferenceEntry[] {
+  return entries.filter((e) => e.id !== id);
+}
+
+/** Moves the entry at `from` to `to`; out-of-range or empty moves give null (nothing to save). */
+export function moveEntry(
+  entries: readonly ReferenceEntry[],
+  from: number,
+  to: number,
+): ReferenceEntry[] | null {
+  if (from === to || from < 0 || to < 0 || from >= entries.length || to >= entries.length) return null;
+  const next = [...entries];
+  const [moved] = next.splice(from, 1);
+  next.splice(to, 0, moved!);
+  return next;
+}
+
+interface VerticalRect {
+  top: number;
+  height: number;
+}
+
+/**
+ * Where something dragged in from the picker lands when it is over the row at
+ * `over.index`: before that row when its centre is above the row's centre,
+ * after it otherwise; over the list but no row, at the end.
+ */
+export function insertionIndex(
+  count: number,
+  over: { index: number; rect: VerticalRect } | null,
+  active: VerticalRect | null,
+): number {
+  if (!over || over.index < 0) return count;
+  if (!active) return over.index + 1;
+  const activeCenter = active.top + active.height / 2;
+  const overCenter = over.rect.top + over.rect.height / 2;
+  return activeCenter < overCenter ? over.index : over.index + 1;
+}
+
+/** What an editor reads when a save fails: the server's own words for a refusal, else a retry hint. */
+export function saveErrorMessage(error: unknown): string {
+  if (error instanceof ApiClientError && (error.status === 400 || error.status === 403) && error.message) {
+    return error.message;
+  }
+  return REFERENCE_MESSAGES.saveFailed;
+}
+
+/** '12 contestants', '1 season', '0 entries': the count says what the list holds. */
+export function countLabel(entries: readonly ReferenceEntry[]): string {
+  const n = entries.length;
+  const first = entries[0];
+  const [one, many] = !first
+    ? ["entry", "entries"]
+    : first.isSeason
+      ? ["season", "seasons"]
+      : ["contestant", "contestants"];
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** 'Updated Mar 4, 2026' in the reader's locale, or null when the lists were never saved. */
+export function updatedLabel(lastUpdated: string | null, locale?: string): string | null {
+  if (!lastUpdated) return null;
+  const date = new Date(lastUpdated);
+  if (Number.isNaN(date.getTime())) return null;
+  return `Updated ${date.toLocaleDateString(locale, { year: "numeric", month: "short", day: "numeric" })}`;
+}
+
+/** The season line under a castaway: 'Heroes vs. Villains', or 'Season 45' for the numbered ones. */
+export function seasonLine(entry: ReferenceEntry): string {
+  if (entry.isSeason) return `Season ${entry.seasonNumber}`;
+  const short = stripSurvivorPrefix(entry.seasonName);
+  return /^\d+$/.test(short) ? `Season ${short}` : short;
+}
