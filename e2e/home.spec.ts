@@ -124,6 +124,8 @@ test.describe("home page", () => {
 
     await top.click();
     await expect(page).toHaveURL(`/list/${mine.userId}/${mine.id}`);
+    // The list page knows it was opened from home (navigation state source 'home').
+    await expect(page.getByRole("link", { name: /Back to Home/ })).toBeVisible();
   });
 
   test("favourites: a new user sees the empty text, then the list they favourited", async ({
