@@ -1,7 +1,43 @@
+import { useState } from "react";
+import { useSession } from "#client/features/auth/api/session.ts";
+import { CreateListScreen } from "#client/features/lists/components/create-list-screen.tsx";
+import { PickItemPreview } from "#client/features/seasons/components/pick-item-preview.tsx";
+import { SeasonPicker } from "#client/features/seasons/components/season-picker.tsx";
+
+/**
+ * /create: the list builder with the season picker as its pick source, both
+ * inside the builder's drag-and-drop context. Edit mode is
+ * `/create?edit={listId}&user={ownerId}` (or navigation state `{ editListId, userId }`).
+ */
 export default function CreateRoute() {
+  const { user, isPending } = useSession();
+  // Phone layout: the picker is a bottom sheet, opened from the empty ranking.
+  const [sheetOpen, setSheetOpen] = useState(false);
+
+  if (isPending) {
+    return (
+      <p className="status-text" role="status">
+        Loading...
+      </p>
+    );
+  }
+  const signedIn = user !== null;
   return (
-    <section className="page">
-      <h1 className="page-title">Create New Ranking</h1>
-    </section>
+    <CreateListScreen
+      signedIn={signedIn}
+      userId={user?.id ?? null}
+      onOpenPicker={() => setSheetOpen(true)}
+      renderPicker={(onPick) => (
+        <SeasonPicker
+          mode="create"
+          signedIn={signedIn}
+          onPick={onPick}
+          sheetOpen={sheetOpen}
+          onSheetOpenChange={setSheetOpen}
+          draggable
+        />
+      )}
+      renderPickPreview={(item) => <PickItemPreview item={item} />}
+    />
   );
 }

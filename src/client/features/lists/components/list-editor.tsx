@@ -1,0 +1,491 @@
+import {
+  type Announcements,
+  DndContext,
+  type DragEndEvent,
+  type DragMoveEvent,
+  type DragStartEvent,
+  DragOverlay,
+  KeyboardSensor,
+  useSensor,
+  useSensors,
+} from "@dnd-kit/core";
+import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { ApiClientError } from "#client/lib/api-client.ts";
+import { imageUrlFor, isPickerDragData, type PickItem } from "#client/lib/pick-item.ts";
+import { savePostLoginAction } from "#client/lib/post-login-action.ts";
+import { useCatalog } from "#client/lib/seasons-query.ts";
+import { LIMITS, TIMERS_MS } from "#shared/limits.ts";
+import { isSeasonId, LIST_MESSAGES, type ListKind, USER_TAGS } from "#shared/lists.ts";
+import { useDeleteDraft, useSaveDraft } from "../api/draft-api.ts";
+import { useSaveList } from "../api/lists-api.ts";
+import {
+  autosaveDecision,
+  EMPTY_EDITOR,
+  type EditorState,
+  editSearch,
+  hasContent,
+  toPendingListData,
+} from "../model/draft-rules.ts";
+import {
+  addItem,
+  insertionIndex,
+  listKindOf,
+  mixAlertMessage,
+  mixInlineMessage,
+  moveItem,
+  removeItem,
+} from "../model/list-rules.ts";
+import { clearSessionDraft, writeSessionDraft } from "../model/session-draft.ts";
+import { PlusIcon } from "./list-icons.tsx";
+import {
+  autoScrollThreshold,
+  HoldTouchSensor,
+  isPickerDragId,
+  MousePointerSensor,
+  POINTER_DRAG_DISTANCE_PX,
+  RANKING_DROP_ZONE,
+  rankingCollisions,
+  TOUCH_DRAG_HOLD_MS,
+  TOUCH_DRAG_TOLERANCE_PX,
+} from "./ranking-dnd.ts";
+import { RankingList, RankingRowPreview } from "./ranking-list.tsx";
+
+export const SPOILER_TIP = "Tip: tag your list Spoiler if it reveals results of recent seasons.";
+
+export interface ListEditorProps {
+  initial: EditorState;
+  /** A message to show from the start (a failed load of the list to edit). */
+  initialError: string | null;
+  /** Whether the starting content counts as a change the server draft has not seen. */
+  initiallyChanged: boolean;
+  signedIn: boolean;
+  userId: string | null;
+  isMobile: boolean;
+  /** The season picker, composed by the page, picking into this list. */
+  renderPicker: (onPick: (item: PickItem) => void) => ReactNode;
+  /** What follows the pointer while a picker item is dragged. */
+  renderPickPreview: (item: PickItem) => ReactNode;
+  /** Phone layout: bring up the seasons menu. */
+  onOpenPicker: () => void;
+}
+
+type ActiveDrag = { kind: "row"; id: string } | { kind: "picker"; item: PickItem } | null;
+
+function fallbackItem(id: string): PickItem {
+  const isSeason = isSeasonId(id);
+  return {
+    id,
+    name: id,
+    isSeason,
+    seasonId: isSeason ? id : id.split("-")[0]!,
+    seasonName: "",
+    seasonNumber: Number(id.slice(1).split("-")[0]) || 0,
+    imageUrl: imageUrlFor(id, isSeason),
+  };
+}
+
+/** The count says the kind too, so it follows the automatic tag when the last of one kind goes. */
+function countLabel(count: number, kind: ListKind | null): string {
+  const [one, many] =
+    kind === "seasons"
+      ? ["season", "seasons"]
+      : kind === "castaways"
+        ? ["contestant", "contestants"]
+        : ["entry", "entries"];
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+const isTouchEvent = (event: Event) => typeof TouchEvent !== "undefined" && event instanceof TouchEvent;
+
+/** The create / edit screen's form, ranking and buttons, with the picker beside (or under) it. */
+export function ListEditor(props: ListEditorProps) {
+  const { signedIn, userId, isMobile } = props;
+  const [state, setState] = useState<EditorState>(props.initial);
+  const [error, setError] = useState<string | null>(props.initialError);
+  // Each refusal is a new object, so a repeat restarts its 3 seconds.
+  const [mixError, setMixError] = useState<{ text: string } | null>(null);
+  // Set by any change the person makes; the server draft follows only those.
+  const [changed, setChanged] = useState(props.initiallyChanged);
+  const [activeDrag, setActiveDrag] = useState<ActiveDrag>(null);
+  const [dropIndex, setDropIndex] = useState<number | null>(null);
+  const [scrollThreshold, setScrollThreshold] = useState({ x: 0.2, y: 0.2 });
+  const nameId = useId();
+  const descriptionId = useId();
+  const tagsId = useId();
+
+  const navigate = useNavigate();
+  const location = useLocation();
+  const catalog = useCatalog();
+  const saveList = useSaveList();
+  const { mutate: saveDraft } = useSaveDraft();
+  const { mutate: deleteDraft } = useDeleteDraft();
+
+  // The autosave waiting for its 2 s, run at once if the screen is left first.
+  const pendingAutosave = useRef<(() => void) | null>(null);
+  // After a save or a cancel nothing more is written to the drafts.
+  const finished = useRef(false);
+
+  const editing = state.editingListId !== null;
+  const entries = useMemo(
+    () => state.items.map((id) => catalog.data?.byId.get(id) ?? fallbackItem(id)),
+    [state.items, catalog.data],
+  );
+
+  const change = (update: (s: EditorState) => EditorState) => {
+    setChanged(true);
+    setState(update);
+  };
+
+  // This tab's draft follows every change (spec: the session-storage draft).
+  useEffect(() => {
+    if (!finished.current) writeSessionDraft(state);
+  }, [state]);
+
+  // The server draft follows 2 s after the last change.
+  useEffect(() => {
+    const decision = autosaveDecision({ state, signedIn, changed });
+    if (decision === "none" || finished.current) {
+      pendingAutosave.current = null;
+      return;
+    }
+    const run = () => {
+      pendingAutosave.current = null;
+      if (decision === "save") {
+        saveDraft({ name: state.name, description: state.description, tags: state.tags, items: state.items });
+      } else {
+        deleteDraft();
+      }
+    };
+    pendingAutosave.current = run;
+    const timer = window.setTimeout(run, TIMERS_MS.draftAutosave);
+    return () => window.clearTimeout(timer);
+  }, [state, signedIn, changed, saveDraft, deleteDraft]);
+
+  useEffect(() => {
+    const flush = pendingAutosave;
+    return () => flush.current?.();
+  }, []);
+
+  useEffect(() => {
+    if (!mixError) return;
+    const timer = window.setTimeout(() => setMixError(null), TIMERS_MS.mixError);
+    return () => window.clearTimeout(timer);
+  }, [mixError]);
+
+  // The address says whether a saved list is being edited, so a reload stays in edit mode;
+  // one-off navigation state (post-login data, an edit request) is dropped once taken in.
+  const wantedSearch = editSearch(state.editingListId, state.editingListId ? userId : null);
+  useEffect(() => {
+    if (location.search === wantedSearch && location.state == null) return;
+    navigate({ pathname: location.pathname, search: wantedSearch }, { replace: true, state: null });
+  }, [wantedSearch, location.search, location.state, location.pathname, navigate]);
+
+  const add = (item: PickItem, index: number, via: "click" | "drop") => {
+    const result = addItem(state.items, item, index);
+    if (result.kind === "added") {
+      change((s) => ({ ...s, items: result.items }));
+    } else if (result.kind === "mixed") {
+      if (via === "click" && isMobile) window.alert(mixAlertMessage(result.conflict));
+      else setMixError({ text: mixInlineMessage(result.conflict) });
+    }
+  };
+
+  const onPick = (item: PickItem) => add(item, state.items.length, "click");
+
+  const clearAll = () => {
+    pendingAutosave.current = null;
+    setChanged(false);
+    setState(EMPTY_EDITOR);
+    setError(null);
+    setMixError(null);
+    clearSessionDraft();
+  };
+
+  const onClear = () => {
+    if ((hasContent(state) || editing) && !window.confirm(LIST_MESSAGES.clearConfirm)) return;
+    clearAll();
+    if (signedIn) deleteDraft();
+  };
+
+  const onCancel = () => {
+    finished.current = true;
+    pendingAutosave.current = null;
+    clearSessionDraft();
+    // A new list is abandoned; an edit leaves the new-list draft alone.
+    if (signedIn && !editing) deleteDraft();
+    navigate("/mylists");
+  };
+
+  const onSignInToSave = () => {
+    savePostLoginAction({ path: "/create", data: toPendingListData(state) });
+    navigate("/login");
+  };
+
+  const onSave = () => {
+    const name = state.name.trim();
+    if (!name) {
+      setError(LIST_MESSAGES.nameRequired);
+      return;
+    }
+    setError(null);
+    const existing = state.editingListId && userId ? { ownerId: userId, listId: state.editingListId } : null;
+    saveList.mutate(
+      {
+        input: { name, description: state.description.trim(), tags: state.tags, items: state.items },
+        existing,
+      },
+      {
+        onSuccess: (list) => {
+          finished.current = true;
+          pendingAutosave.current = null;
+          clearSessionDraft();
+          // Saving a new list uses up the draft; an edit leaves the new-list draft alone.
+          if (!existing) deleteDraft();
+          navigate(`/list/${encodeURIComponent(list.userId)}/${encodeURIComponent(list.id)}`);
+        },
+        onError: (e) =>
+          setError(
+            e instanceof ApiClientError && e.status === 400 && e.message
+              ? e.message
+              : LIST_MESSAGES.saveFailed,
+          ),
+      },
+    );
+  };
+
+  const toggleTag = (tag: string) =>
+    change((s) => ({
+      ...s,
+      tags: s.tags.includes(tag) ? s.tags.filter((t) => t !== tag) : [...s.tags, tag],
+    }));
+
+  // Drag and drop
+  const sensors = useSensors(
+    useSensor(MousePointerSensor, { activationConstraint: { distance: POINTER_DRAG_DISTANCE_PX } }),
+    useSensor(HoldTouchSensor, {
+      activationConstraint: { delay: TOUCH_DRAG_HOLD_MS, tolerance: TOUCH_DRAG_TOLERANCE_PX },
+    }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const collisionDetection = useMemo(() => rankingCollisions(state.items), [state.items]);
+
+  const dropIndexOf = (event: DragMoveEvent | DragEndEvent): number | null => {
+    const { over, active } = event;
+    if (!over) return null;
+    if (over.id === RANKING_DROP_ZONE) return state.items.length;
+    const index = state.items.indexOf(String(over.id));
+    return insertionIndex(
+      state.items.length,
+      index >= 0 ? { index, rect: over.rect } : null,
+      active.rect.current.translated ?? active.rect.current.initial,
+    );
+  };
+
+  const onDragStart = (event: DragStartEvent) => {
+    const data = event.active.data.current;
+    setActiveDrag(
+      isPickerDragData(data)
+        ? { kind: "picker", item: data.item }
+        : { kind: "row", id: String(event.active.id) },
+    );
+    setScrollThreshold(
+      autoScrollThreshold(isTouchEvent(event.activatorEvent), {
+        width: window.innerWidth,
+        height: window.innerHeight,
+      }),
+    );
+  };
+
+  const onDragMove = (event: DragMoveEvent) => {
+    if (!isPickerDragId(event.active.id)) return;
+    const next = dropIndexOf(event);
+    if (next !== dropIndex) setDropIndex(next);
+  };
+
+  const endDrag = () => {
+    setActiveDrag(null);
+    setDropIndex(null);
+  };
+
+  const onDragEnd = (event: DragEndEvent) => {
+    const data = event.active.data.current;
+    if (isPickerDragData(data)) {
+      const index = dropIndexOf(event);
+      if (index !== null) add(data.item, index, "drop");
+    } else if (event.over && event.over.id !== event.active.id) {
+      const from = state.items.indexOf(String(event.active.id));
+      const to = state.items.indexOf(String(event.over.id));
+      if (from >= 0 && to >= 0) change((s) => ({ ...s, items: moveItem(s.items, from, to) }));
+    }
+    endDrag();
+  };
+
+  const nameOf = (id: string | number) => {
+    const data = String(id);
+    return isPickerDragId(data)
+      ? (catalog.data?.byId.get(data.slice(data.indexOf(":") + 1))?.name ?? "item")
+      : (entries.find((e) => e.id === data)?.name ?? "item");
+  };
+  const positionOf = (id: string | number) => state.items.indexOf(String(id)) + 1;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}.`,
+    onDragOver: ({ active, over }) =>
+      over && !isPickerDragId(active.id) && positionOf(over.id) > 0
+        ? `${nameOf(active.id)} is over position ${positionOf(over.id)}.`
+        : undefined,
+    onDragEnd: ({ active, over }) =>
+      over ? `${nameOf(active.id)} was dropped.` : `${nameOf(active.id)} was put back.`,
+    onDragCancel: ({ active }) => `Dragging ${nameOf(active.id)} was cancelled.`,
+  };
+
+  const kind = listKindOf(state.items);
+  const rowDrag = activeDrag?.kind === "row" ? entries.find((e) => e.id === activeDrag.id) : undefined;
+  const saving = saveList.isPending;
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={collisionDetection}
+      autoScroll={{ threshold: scrollThreshold }}
+      accessibility={{ announcements }}
+      onDragStart={onDragStart}
+      onDragMove={onDragMove}
+      onDragEnd={onDragEnd}
+      onDragCancel={endDrag}
+    >
+      <div className="create-layout">
+        <div className="create-main">
+          <h1 className="page-title">{editing ? "Edit Ranking" : "Create New Ranking"}</h1>
+
+          <div className="card create-card">
+            <div className="field">
+              <div className="create-label-row">
+                <label htmlFor={nameId}>List Name</label>
+                <span className="create-count" aria-hidden="true">
+                  {state.name.length}/{LIMITS.listNameMax}
+                </span>
+              </div>
+              <input
+                id={nameId}
+                className="input"
+                type="text"
+                value={state.name}
+                maxLength={LIMITS.listNameMax}
+                placeholder="e.g. My All-Time Favorite Castaways"
+                autoComplete="off"
+                onChange={(e) => change((s) => ({ ...s, name: e.target.value }))}
+              />
+            </div>
+            <div className="field">
+              <div className="create-label-row">
+                <label htmlFor={descriptionId}>Description</label>
+                <span className="create-count" aria-hidden="true">
+                  {state.description.length}/{LIMITS.listDescriptionMax}
+                </span>
+              </div>
+              <textarea
+                id={descriptionId}
+                className="input create-description"
+                value={state.description}
+                maxLength={LIMITS.listDescriptionMax}
+                rows={3}
+                placeholder="What makes this ranking yours? (optional)"
+                onChange={(e) => change((s) => ({ ...s, description: e.target.value }))}
+              />
+            </div>
+            <div className="field create-tags-field" role="group" aria-labelledby={tagsId}>
+              <span className="create-tags-label" id={tagsId}>
+                Tags
+              </span>
+              <div className="create-tags">
+                {USER_TAGS.map((tag) => {
+                  const on = state.tags.includes(tag.id);
+                  return (
+                    <button
+                      key={tag.id}
+                      type="button"
+                      className={`tag-toggle${on ? " is-on" : ""}${tag.id === "spoiler" ? " is-spoiler" : ""}`}
+                      aria-pressed={on}
+                      onClick={() => toggleTag(tag.id)}
+                    >
+                      {tag.label}
+                    </button>
+                  );
+                })}
+              </div>
+              <p className="create-tip">{SPOILER_TIP}</p>
+            </div>
+          </div>
+
+          <section className="card ranking-card" aria-labelledby={`${tagsId}-ranking`}>
+            <div className="ranking-head">
+              <h2 className="ranking-title" id={`${tagsId}-ranking`}>
+                Your Ranking
+              </h2>
+              <span className="ranking-total">{countLabel(state.items.length, kind)}</span>
+            </div>
+            <div className="ranking-mix" aria-live="assertive">
+              {mixError && (
+                <p className="error-text ranking-mix-error" role="alert">
+                  {mixError.text}
+                </p>
+              )}
+            </div>
+            <RankingList
+              entries={entries}
+              dropIndex={dropIndex}
+              pickerDragActive={activeDrag?.kind === "picker"}
+              isMobile={isMobile}
+              onRemove={(id) => change((s) => ({ ...s, items: removeItem(s.items, id) }))}
+              onMove={(from, to) => change((s) => ({ ...s, items: moveItem(s.items, from, to) }))}
+              onOpenPicker={props.onOpenPicker}
+            />
+            {isMobile && entries.length > 0 && (
+              <button type="button" className="btn btn-ghost ranking-add-more" onClick={props.onOpenPicker}>
+                <PlusIcon />
+                Add seasons or contestants
+              </button>
+            )}
+          </section>
+
+          <div className="create-actions">
+            {error && (
+              <p className="error-text create-error" role="alert">
+                {error}
+              </p>
+            )}
+            <div className="create-buttons">
+              <button type="button" className="btn btn-ghost" onClick={onClear} disabled={saving}>
+                Clear List
+              </button>
+              <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={saving}>
+                Cancel
+              </button>
+              {signedIn ? (
+                <button type="button" className="btn create-save" onClick={onSave} disabled={saving}>
+                  {saving ? "Saving..." : editing ? "Update List" : "Save List"}
+                </button>
+              ) : (
+                <button type="button" className="btn create-save" onClick={onSignInToSave}>
+                  Sign in to Save
+                </button>
+              )}
+            </div>
+          </div>
+        </div>
+
+        <div className="create-picker">{props.renderPicker(onPick)}</div>
+      </div>
+
+      <DragOverlay dropAnimation={null}>
+        {activeDrag?.kind === "picker" ? (
+          props.renderPickPreview(activeDrag.item)
+        ) : rowDrag ? (
+          <RankingRowPreview entry={rowDrag} position={state.items.indexOf(rowDrag.id) + 1} />
+        ) : null}
+      </DragOverlay>
+    </DndContext>
+  );
+}

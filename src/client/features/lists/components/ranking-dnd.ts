@@ -1,0 +1,95 @@
+import {
+  closestCenter,
+  type CollisionDetection,
+  PointerSensor,
+  type PointerSensorOptions,
+  pointerWithin,
+  rectIntersection,
+  TouchSensor,
+  type TouchSensorOptions,
+} from "@dnd-kit/core";
+import type { PointerEvent as ReactPointerEvent, TouchEvent as ReactTouchEvent } from "react";
+import { PICKER_DRAG_PREFIX } from "#client/lib/pick-item.ts";
+
+/** Spec section 9: a finger held this long starts a drag on the create screen; moving further first scrolls. */
+export const TOUCH_DRAG_HOLD_MS = 80;
+export const TOUCH_DRAG_TOLERANCE_PX = 8;
+/** A mouse must move this far before a press becomes a drag, so clicks stay clicks. */
+export const POINTER_DRAG_DISTANCE_PX = 5;
+/** Spec section 9: the auto-scroll edge zone. */
+export const AUTO_SCROLL_ZONE_PX = { touch: 100, pointer: 200 } as const;
+
+/** The droppable that is the whole ranking: dropping on it (not on a row) appends. */
+export const RANKING_DROP_ZONE = "ranking-drop-zone";
+
+/** Put on controls inside a row (remove, move up/down) so pressing them never starts a drag. */
+export const NO_DRAG_ATTR = "data-no-drag";
+
+const startsOnControl = (target: EventTarget | null) =>
+  target instanceof Element && target.closest(`[${NO_DRAG_ATTR}]`) !== null;
+
+/**
+ * Mouse and pen drags (5 px to start, so a click stays a click). Fingers are
+ * left to the touch sensor, which waits for a short hold so a swipe scrolls.
+ */
+export class MousePointerSensor extends PointerSensor {
+  static override activators = [
+    {
+      eventName: "onPointerDown" as const,
+      handler: ({ nativeEvent: event }: ReactPointerEvent, { onActivation }: PointerSensorOptions) => {
+        if (!event.isPrimary || event.button !== 0 || event.pointerType === "touch") return false;
+        if (startsOnControl(event.target)) return false;
+        onActivation?.({ event });
+        return true;
+      },
+    },
+  ];
+}
+
+/** Touch drags after a hold (spec: 80 ms on the create screen). */
+export class HoldTouchSensor extends TouchSensor {
+  static override activators = [
+    {
+      eventName: "onTouchStart" as const,
+      handler: ({ nativeEvent: event }: ReactTouchEvent, { onActivation }: TouchSensorOptions) => {
+        if (event.touches.length > 1 || startsOnControl(event.target)) return false;
+        onActivation?.({ event });
+        return true;
+      },
+    },
+  ];
+}
+
+export const isPickerDragId = (id: string | number) => String(id).startsWith(PICKER_DRAG_PREFIX);
+
+/**
+ * Rows being reordered snap to the nearest row. Something dragged in from the
+ * picker counts only once the pointer is over the ranking, and then lands by
+ * the nearest row (or, in an empty ranking, on the ranking itself).
+ */
+export function rankingCollisions(rowIds: readonly string[]): CollisionDetection {
+  const rowSet = new Set(rowIds);
+  return (args) => {
+    const rows = args.droppableContainers.filter((c) => rowSet.has(String(c.id)));
+    if (!isPickerDragId(args.active.id)) return closestCenter({ ...args, droppableContainers: rows });
+    const zone = args.droppableContainers.filter((c) => c.id === RANKING_DROP_ZONE);
+    const zoneArgs = { ...args, droppableContainers: zone };
+    const inside = args.pointerCoordinates ? pointerWithin(zoneArgs) : rectIntersection(zoneArgs);
+    if (inside.length === 0) return [];
+    const nearest = rows.length ? closestCenter({ ...args, droppableContainers: rows }) : [];
+    return nearest.length ? nearest.slice(0, 1) : inside;
+  };
+}
+
+/**
+ * dnd-kit's auto-scroll threshold is a fraction of the scrolled box; the page
+ * scrolls the window, so this turns the spec's edge zone (100 px on touch,
+ * 200 px otherwise) into that fraction of the viewport.
+ */
+export function autoScrollThreshold(touch: boolean, viewport: { width: number; height: number }) {
+  const zone = touch ? AUTO_SCROLL_ZONE_PX.touch : AUTO_SCROLL_ZONE_PX.pointer;
+  return {
+    x: Math.min(0.5, zone / Math.max(1, viewport.width)),
+    y: Math.min(0.5, zone / Math.max(1, viewport.height)),
+  };
+}
