@@ -14,7 +14,7 @@ import { useSession } from "#client/features/auth/api/session.ts";
 import { MuteButton } from "#client/features/music/components/mute-button.tsx";
 import { usePalmTransition } from "#client/features/transition/palm-transition.tsx";
 import { pageMarkerFor } from "./page-marker.ts";
-import { useMediaQuery } from "./use-media-query.ts";
+import { useMediaQuery } from "#client/lib/use-media-query.ts";
 
 /** Below this width the header folds its controls into a menu panel. */
 export const COMPACT_HEADER_QUERY = "(max-width: 1199.98px)";

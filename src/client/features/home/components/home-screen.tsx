@@ -11,7 +11,7 @@ import {
 } from "../api/home-api.ts";
 import { HOME_MESSAGES, REFERENCE_MESSAGES } from "../model/home-messages.ts";
 import { REFERENCE_LIST_IDS, type ReferenceListsSnapshot, updatedLabel } from "../model/reference-lists.ts";
-import { useIsMobile } from "../model/use-is-mobile.ts";
+import { useIsMobile } from "#client/lib/use-media-query.ts";
 import { ClockIcon, FlameIcon, StarIcon, TrophyIcon } from "./home-icons.tsx";
 import { HomeListBlock } from "./home-list-block.tsx";
 import { ReferenceRowPreview } from "./reference-entry.tsx";

@@ -15,7 +15,7 @@ import {
   resolveArrival,
 } from "../model/draft-rules.ts";
 import { leaveEditMode, readSessionDraft } from "../model/session-draft.ts";
-import { useIsMobile } from "../model/use-is-mobile.ts";
+import { useIsMobile } from "#client/lib/use-media-query.ts";
 import { ListEditor, type ListEditorProps } from "./list-editor.tsx";
 import "./list-editor.css";
 

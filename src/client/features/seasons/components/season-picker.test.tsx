@@ -6,7 +6,7 @@ import { ToastProvider } from "#client/components/ui/toast.tsx";
 import type { PickItem } from "#client/lib/pick-item.ts";
 import { buildCatalog, type SeasonDto } from "#client/lib/seasons-query.ts";
 import { STORAGE_KEYS } from "#client/lib/storage.ts";
-import { MOBILE_QUERY } from "../use-media-query.ts";
+import { MOBILE_QUERY } from "#client/lib/use-media-query.ts";
 import { SeasonPicker, type SeasonPickerProps } from "./season-picker.tsx";
 
 const SEASONS: SeasonDto[] = [

@@ -2,7 +2,7 @@ import { useId, useRef, useState } from "react";
 import type { PickItem } from "#client/lib/pick-item.ts";
 import { readJson, STORAGE_KEYS, writeJson } from "#client/lib/storage.ts";
 import { useIdolDraw } from "../api/idol-draws.ts";
-import { useIsMobile } from "../use-media-query.ts";
+import { useIsMobile } from "#client/lib/use-media-query.ts";
 import { BottomSheet } from "./bottom-sheet.tsx";
 import { CollapseIcon, ExpandIcon, SeasonsIcon } from "./icons.tsx";
 import { SeasonPickerContent } from "./season-picker-content.tsx";

@@ -1,4 +1,8 @@
 import { useCallback, useSyncExternalStore } from "react";
+import { MOBILE_BREAKPOINT_PX } from "#shared/limits.ts";
+
+/** Spec section 9: 768 px wide or narrower is the phone layout. */
+export const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX}px)`;
 
 /** Whether a CSS media query matches now; re-renders when that changes. */
 export function useMediaQuery(query: string): boolean {
@@ -16,4 +20,9 @@ export function useMediaQuery(query: string): boolean {
     () => typeof window.matchMedia === "function" && window.matchMedia(query).matches,
     () => false,
   );
+}
+
+/** The phone layout (spec section 9). */
+export function useIsMobile(): boolean {
+  return useMediaQuery(MOBILE_QUERY);
 }
