@@ -164,7 +164,7 @@ export function Header({ inboxSlot }: HeaderProps) {
             aria-controls={menuId}
             onClick={() => setMenuOpen((open) => !open)}
           >
-            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+            {menuOpen ? <CloseIcon size={20} strokeWidth={2} /> : <MenuIcon />}
           </button>
         </div>
       </div>

@@ -1,10 +1,10 @@
-// Small line icons drawn in currentColor, so they follow the button's colour.
+// The one set of line icons, drawn in currentColor so they follow the control's colour.
 // Decorative by default: the button that holds one carries the label.
 import type { SVGProps } from "react";
 
 type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Icon({ size = 20, children, ...rest }: IconProps) {
+function Icon({ size = 20, strokeWidth = 2, children, ...rest }: IconProps) {
   return (
     <svg
       width={size}
@@ -12,7 +12,7 @@ function Icon({ size = 20, children, ...rest }: IconProps) {
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
-      strokeWidth={2}
+      strokeWidth={strokeWidth}
       strokeLinecap="round"
       strokeLinejoin="round"
       aria-hidden="true"
@@ -47,14 +47,6 @@ export function MenuIcon(props: IconProps) {
   return (
     <Icon {...props}>
       <path d="M4 7h16M4 12h16M4 17h16" />
-    </Icon>
-  );
-}
-
-export function CloseIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M6 6l12 12M18 6L6 18" />
     </Icon>
   );
 }
@@ -97,3 +89,90 @@ export function TorchIcon(props: IconProps) {
     </Icon>
   );
 }
+
+// Control glyphs (picker, ranking rows, home sections): a little smaller and bolder.
+const glyph = { size: 18, strokeWidth: 2.2 } as const;
+
+export const CloseIcon = (p: IconProps) => (
+  <Icon {...glyph} {...p}>
+    <path d="M6 6l12 12M18 6L6 18" />
+  </Icon>
+);
+
+export const PlusIcon = (p: IconProps) => (
+  <Icon {...glyph} {...p}>
+    <path d="M12 5v14M5 12h14" />
+  </Icon>
+);
+
+export const SearchIcon = (p: IconProps) => (
+  <Icon {...glyph} {...p}>
+    <circle cx="11" cy="11" r="6.5" />
+    <path d="M16 16l4.5 4.5" />
+  </Icon>
+);
+
+/** Back, or "bring the folded panel back in". */
+export const ChevronLeftIcon = (p: IconProps) => (
+  <Icon {...glyph} {...p}>
+    <path d="M15 5l-7 7 7 7" />
+  </Icon>
+);
+
+/** "Fold the panel away to the right". */
+export const ChevronRightIcon = (p: IconProps) => (
+  <Icon {...glyph} {...p}>
+    <path d="M9 5l7 7-7 7" />
+  </Icon>
+);
+
+export const ChevronUpIcon = (p: IconProps) => (
+  <Icon {...glyph} {...p}>
+    <path d="M6 15l6-6 6 6" />
+  </Icon>
+);
+
+export const ChevronDownIcon = (p: IconProps) => (
+  <Icon {...glyph} {...p}>
+    <path d="M6 9l6 6 6-6" />
+  </Icon>
+);
+
+export const GripIcon = (p: IconProps) => (
+  <Icon {...glyph} strokeWidth={0} fill="currentColor" {...p}>
+    <circle cx="9" cy="6" r="1.6" />
+    <circle cx="15" cy="6" r="1.6" />
+    <circle cx="9" cy="12" r="1.6" />
+    <circle cx="15" cy="12" r="1.6" />
+    <circle cx="9" cy="18" r="1.6" />
+    <circle cx="15" cy="18" r="1.6" />
+  </Icon>
+);
+
+export const SeasonsIcon = (p: IconProps) => (
+  <Icon {...glyph} {...p}>
+    <rect x="3.5" y="3.5" width="7" height="7" rx="1.5" />
+    <rect x="13.5" y="3.5" width="7" height="7" rx="1.5" />
+    <rect x="3.5" y="13.5" width="7" height="7" rx="1.5" />
+    <rect x="13.5" y="13.5" width="7" height="7" rx="1.5" />
+  </Icon>
+);
+
+export const FlameIcon = (p: IconProps) => (
+  <Icon {...glyph} {...p}>
+    <path d="M12 3c1 3.5 5 5.5 5 10a5 5 0 0 1-10 0c0-2.2 1-3.6 2.2-4.8.3 1.6 1.1 2.6 2.3 3.1C11 9 11.2 6 12 3z" />
+  </Icon>
+);
+
+export const ClockIcon = (p: IconProps) => (
+  <Icon {...glyph} {...p}>
+    <circle cx="12" cy="12" r="8.5" />
+    <path d="M12 7.5V12l3 2" />
+  </Icon>
+);
+
+export const StarIcon = (p: IconProps) => (
+  <Icon {...glyph} {...p}>
+    <path d="M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.9l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z" />
+  </Icon>
+);

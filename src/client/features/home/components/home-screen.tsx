@@ -12,7 +12,7 @@ import {
 import { HOME_MESSAGES, REFERENCE_MESSAGES } from "../model/home-messages.ts";
 import { REFERENCE_LIST_IDS, type ReferenceListsSnapshot, updatedLabel } from "../model/reference-lists.ts";
 import { useIsMobile } from "#client/lib/use-media-query.ts";
-import { ClockIcon, FlameIcon, StarIcon, TrophyIcon } from "./home-icons.tsx";
+import { ClockIcon, FlameIcon, StarIcon, TrophyIcon } from "#client/components/ui/icons.tsx";
 import { HomeListBlock } from "./home-list-block.tsx";
 import { ReferenceRowPreview } from "./reference-entry.tsx";
 import { ReferenceListEditor } from "./reference-list-editor.tsx";
@@ -130,7 +130,7 @@ export function HomeScreen({
                 <div className="ref-section-head">
                   <h2 className="home-section-title" id={refHeadingId}>
                     <span className="home-section-icon" aria-hidden="true">
-                      <TrophyIcon size={22} />
+                      <TrophyIcon size={22} strokeWidth={2.2} />
                     </span>
                     {REFERENCE_MESSAGES.title}
                   </h2>

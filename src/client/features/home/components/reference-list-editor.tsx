@@ -10,7 +10,13 @@ import {
   type ReferenceEntry,
   type ReferenceListsSnapshot,
 } from "../model/reference-lists.ts";
-import { ChevronDownIcon, ChevronUpIcon, CrossIcon, GripIcon, PlusIcon } from "./home-icons.tsx";
+import {
+  ChevronDownIcon,
+  ChevronUpIcon,
+  CloseIcon,
+  GripIcon,
+  PlusIcon,
+} from "#client/components/ui/icons.tsx";
 import { NO_DRAG_ATTR, REFERENCE_DROP_ZONE } from "./reference-dnd.ts";
 import { ReferenceEntryBody } from "./reference-entry.tsx";
 import type { ReferenceEditor } from "./use-reference-editor.ts";
@@ -244,7 +250,7 @@ function EditableRow({ entry, index, count, insert, onMove, onRemove }: Editable
           onClick={() => onRemove(entry.id)}
           {...noDrag}
         >
-          <CrossIcon />
+          <CloseIcon />
         </button>
       </div>
     </li>

@@ -38,7 +38,7 @@ import {
   removeItem,
 } from "../model/list-rules.ts";
 import { clearSessionDraft, writeSessionDraft } from "../model/session-draft.ts";
-import { PlusIcon } from "./list-icons.tsx";
+import { PlusIcon } from "#client/components/ui/icons.tsx";
 import {
   autoScrollThreshold,
   HoldTouchSensor,

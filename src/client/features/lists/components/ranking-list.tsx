@@ -2,7 +2,13 @@ import { useDroppable } from "@dnd-kit/core";
 import { SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import type { PickItem } from "#client/lib/pick-item.ts";
-import { ChevronDownIcon, ChevronUpIcon, CrossIcon, GripIcon, PlusIcon } from "./list-icons.tsx";
+import {
+  ChevronDownIcon,
+  ChevronUpIcon,
+  CloseIcon,
+  GripIcon,
+  PlusIcon,
+} from "#client/components/ui/icons.tsx";
 import { NO_DRAG_ATTR, RANKING_DROP_ZONE } from "./ranking-dnd.ts";
 
 const noDrag = { [NO_DRAG_ATTR]: "" };
@@ -142,7 +148,7 @@ function RankingRow({ entry, index, count, insert, onRemove, onMove }: RankingRo
           onClick={() => onRemove(entry.id)}
           {...noDrag}
         >
-          <CrossIcon />
+          <CloseIcon />
         </button>
       </div>
     </li>

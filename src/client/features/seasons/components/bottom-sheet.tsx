@@ -8,7 +8,7 @@ import {
   SHEET_MIN_PX,
   sheetMaxHeight,
 } from "../sheet-height.ts";
-import { CloseIcon } from "./icons.tsx";
+import { CloseIcon } from "#client/components/ui/icons.tsx";
 
 interface BottomSheetProps {
   open: boolean;

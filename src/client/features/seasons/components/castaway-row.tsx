@@ -1,5 +1,5 @@
 import type { PickItem } from "#client/lib/pick-item.ts";
-import { PlusIcon } from "./icons.tsx";
+import { PlusIcon } from "#client/components/ui/icons.tsx";
 import { usePickerDraggable } from "./use-picker-draggable.ts";
 
 interface CastawayRowProps {

@@ -1,6 +1,6 @@
 import type { PickItem } from "#client/lib/pick-item.ts";
 import { stripSurvivorPrefix } from "#shared/lists.ts";
-import { PlusIcon } from "./icons.tsx";
+import { PlusIcon } from "#client/components/ui/icons.tsx";
 import { usePickerDraggable } from "./use-picker-draggable.ts";
 
 interface SeasonCardProps {

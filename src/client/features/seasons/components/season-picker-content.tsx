@@ -4,7 +4,7 @@ import { useCatalog } from "#client/lib/seasons-query.ts";
 import { stripSurvivorPrefix } from "#shared/lists.ts";
 import { normaliseQuery, searchPicker } from "../picker-search.ts";
 import { CastawayRow } from "./castaway-row.tsx";
-import { BackIcon, CloseIcon, SearchIcon } from "./icons.tsx";
+import { ChevronLeftIcon, CloseIcon, SearchIcon } from "#client/components/ui/icons.tsx";
 import { SeasonCard } from "./season-card.tsx";
 
 export const CREATE_HINT =
@@ -135,7 +135,7 @@ export function SeasonPickerContent(props: PickerContentProps) {
       <section className="sp-cast" aria-labelledby={`${searchId}-season`}>
         {!props.hideBackButton && (
           <button type="button" className="btn btn-ghost sp-back" onClick={props.onBack}>
-            <BackIcon />
+            <ChevronLeftIcon />
             Back to Seasons
           </button>
         )}

@@ -4,7 +4,7 @@ import { readJson, STORAGE_KEYS, writeJson } from "#client/lib/storage.ts";
 import { useIdolDraw } from "../api/idol-draws.ts";
 import { useIsMobile } from "#client/lib/use-media-query.ts";
 import { BottomSheet } from "./bottom-sheet.tsx";
-import { CollapseIcon, ExpandIcon, SeasonsIcon } from "./icons.tsx";
+import { ChevronLeftIcon, ChevronRightIcon, SeasonsIcon } from "#client/components/ui/icons.tsx";
 import { SeasonPickerContent } from "./season-picker-content.tsx";
 import "./season-picker.css";
 
@@ -122,7 +122,7 @@ export function SeasonPicker({
           onClick={toggleCollapsed}
         >
           <span className="sp-rail-icon">
-            <ExpandIcon />
+            <ChevronLeftIcon />
           </span>
           <span className="sp-rail-label" aria-hidden="true">
             {PICKER_TITLE}
@@ -146,7 +146,7 @@ export function SeasonPicker({
           aria-expanded={true}
           onClick={toggleCollapsed}
         >
-          <CollapseIcon />
+          <ChevronRightIcon />
         </button>
       </div>
       {content}
