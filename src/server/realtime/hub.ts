@@ -37,18 +37,47 @@ export async function createHub(pool: pg.Pool | null, logger: Logger): Promise<R
     }
   };
 
+  // The LISTEN connection is held for the process's life. When PostgreSQL
+  // drops it (restart, failover, idle timeout) it is replaced, after a pause
+  // that grows while the server stays away; events in the gap are lost, which
+  // costs a stale screen until the next event, not a crash.
   let listenClient: pg.PoolClient | null = null;
+  let closed = false;
+  let retryMs = 250;
+  const listen = async (): Promise<void> => {
+    if (!pool || closed) return;
+    try {
+      const client = await pool.connect();
+      client.on("notification", (msg) => {
+        if (msg.channel !== CHANNEL || !msg.payload) return;
+        try {
+          deliver(JSON.parse(msg.payload) as RealtimeEvent);
+        } catch (e) {
+          logger.error("bad realtime payload", { error: String(e) });
+        }
+      });
+      client.on("error", (e) => {
+        logger.error("realtime connection lost; reconnecting", { error: e.message });
+        client.release(e);
+        if (listenClient === client) listenClient = null;
+        setTimeout(() => void listen(), retryMs).unref();
+      });
+      await client.query(`LISTEN ${CHANNEL}`);
+      listenClient = client;
+      retryMs = 250;
+    } catch (e) {
+      if (closed) return;
+      retryMs = Math.min(retryMs * 2, 10_000);
+      logger.error("realtime LISTEN failed; retrying", { error: String(e), retryMs });
+      setTimeout(() => void listen(), retryMs).unref();
+    }
+  };
   if (pool) {
-    listenClient = await pool.connect();
-    listenClient.on("notification", (msg) => {
-      if (msg.channel !== CHANNEL || !msg.payload) return;
-      try {
-        deliver(JSON.parse(msg.payload) as RealtimeEvent);
-      } catch (e) {
-        logger.error("bad realtime payload", { error: String(e) });
-      }
-    });
-    await listenClient.query(`LISTEN ${CHANNEL}`);
+    // The first LISTEN must work: a server that cannot reach its database
+    // should not start half-deaf.
+    const client = await pool.connect();
+    client.release();
+    await listen();
   }
 
   return {
@@ -62,6 +91,7 @@ export async function createHub(pool: pg.Pool | null, logger: Logger): Promise<R
       return () => listeners.delete(entry);
     },
     async close() {
+      closed = true;
       listeners.clear();
       if (listenClient) {
         await listenClient.query(`UNLISTEN ${CHANNEL}`).catch(() => {});
