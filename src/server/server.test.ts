@@ -294,6 +294,36 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || process.env.TEST_DB_KIND !== "
       expect((await signIn(b.url, email)).status).toBe(200);
     }, 60_000);
 
+    it("delivers an action on one process to an event stream on the other", async () => {
+      const [a, b] = servers as [ServerProcess, ServerProcess];
+      const ownerCookie = await signUp(a.url, `owner-${randomBytes(3).toString("hex")}@example.com`);
+      const fanCookie = await signUp(a.url, `fan-${randomBytes(3).toString("hex")}@example.com`);
+      const created = await post(a.url, "/api/lists", { name: "Cross-process", items: ["s1"] }, ownerCookie);
+      const { list } = (await created.json()) as { list: { id: string; userId: string } };
+      // The owner listens on B; the fan upvotes on A.
+      const controller = new AbortController();
+      const stream = await fetch(`${b.url}/api/events`, {
+        headers: { Cookie: ownerCookie },
+        signal: controller.signal,
+      });
+      const reader = stream.body!.getReader();
+      const decoder = new TextDecoder();
+      let text = "";
+      const received = (async () => {
+        while (!text.includes("event: notifications")) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          text += decoder.decode(value);
+        }
+      })();
+      await new Promise((r) => setTimeout(r, 300));
+      const vote = await post(a.url, `/api/lists/${list.userId}/${list.id}/upvote`, {}, fanCookie);
+      expect(vote.status).toBe(200);
+      await Promise.race([received, new Promise((r) => setTimeout(r, 5000))]);
+      controller.abort();
+      expect(text).toContain("event: notifications");
+    }, 60_000);
+
     it("keeps serving after PostgreSQL drops its connections", async () => {
       await admin(
         `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}' AND pid <> pg_backend_pid()`,
