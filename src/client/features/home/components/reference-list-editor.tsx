@@ -2,6 +2,7 @@ import { useDroppable } from "@dnd-kit/core";
 import { SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { type KeyboardEvent, useId, useRef } from "react";
+import { NO_DRAG_ATTR, RANKING_DROP_ZONE } from "#client/lib/ranking-dnd.ts";
 import { REFERENCE_MESSAGES } from "../model/home-messages.ts";
 import {
   countLabel,
@@ -17,7 +18,6 @@ import {
   GripIcon,
   PlusIcon,
 } from "#client/components/ui/icons.tsx";
-import { NO_DRAG_ATTR, REFERENCE_DROP_ZONE } from "./reference-dnd.ts";
 import { ReferenceEntryBody } from "./reference-entry.tsx";
 import type { ReferenceEditor } from "./use-reference-editor.ts";
 
@@ -128,7 +128,7 @@ interface EditableListProps {
 
 function EditableList({ editor, isMobile, onOpenPicker, label }: EditableListProps) {
   const { entries, dropIndex, activeDrag } = editor;
-  const { setNodeRef, isOver } = useDroppable({ id: REFERENCE_DROP_ZONE });
+  const { setNodeRef, isOver } = useDroppable({ id: RANKING_DROP_ZONE });
   const pickerDrag = activeDrag?.kind === "picker";
   const highlight = pickerDrag && (isOver || dropIndex !== null);
 

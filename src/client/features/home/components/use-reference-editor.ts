@@ -3,33 +3,27 @@ import {
   type DragEndEvent,
   type DragMoveEvent,
   type DragStartEvent,
-  KeyboardSensor,
-  useSensor,
-  useSensors,
 } from "@dnd-kit/core";
-import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
 import { useEffect, useMemo, useState } from "react";
 import { useToast } from "#client/components/ui/toast.tsx";
 import { isPickerDragData, type PickItem } from "#client/lib/pick-item.ts";
+import {
+  dropIndexOf,
+  isPickerDragId,
+  rankingCollisions,
+  useRankingSensors,
+} from "#client/lib/ranking-dnd.ts";
+import { removeItem } from "#client/lib/ranking-rules.ts";
 import { TIMERS_MS } from "#shared/limits.ts";
 import { useSaveReferenceList } from "../api/home-api.ts";
 import {
   addEntry,
-  insertionIndex,
   moveEntry,
   REFERENCE_LIST_LABELS,
   type ReferenceEntry,
   type ReferenceListId,
   type ReferenceListsDto,
-  removeEntry,
 } from "../model/reference-lists.ts";
-import {
-  HoldTouchSensor,
-  isPickerDragId,
-  MousePointerSensor,
-  REFERENCE_DROP_ZONE,
-  referenceCollisions,
-} from "./reference-dnd.ts";
 
 export type ActiveDrag = { kind: "row"; id: string } | { kind: "picker"; item: PickItem } | null;
 
@@ -84,31 +78,15 @@ export function useReferenceEditor(data: ReferenceListsDto | undefined, isMobile
     if (isMobile && via === "click")
       toast.show(`Added ${item.name} to ${REFERENCE_LIST_LABELS[selected]}`, 2000);
   };
-  const remove = (id: string) => commit(removeEntry(entries, id));
+  const remove = (id: string) => commit(removeItem(entries, id));
   const move = (from: number, to: number) => {
     const next = moveEntry(entries, from, to);
     if (next) commit(next);
   };
 
   // Drag and drop
-  const sensors = useSensors(
-    useSensor(MousePointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(HoldTouchSensor, { activationConstraint: { delay: 80, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-  const collisionDetection = useMemo(() => referenceCollisions(rowIds), [rowIds]);
-
-  const dropIndexOf = (event: DragMoveEvent | DragEndEvent): number | null => {
-    const { over, active } = event;
-    if (!over) return null;
-    if (over.id === REFERENCE_DROP_ZONE) return entries.length;
-    const index = rowIds.indexOf(String(over.id));
-    return insertionIndex(
-      entries.length,
-      index >= 0 ? { index, rect: over.rect } : null,
-      active.rect.current.translated ?? active.rect.current.initial,
-    );
-  };
+  const sensors = useRankingSensors();
+  const collisionDetection = useMemo(() => rankingCollisions(rowIds), [rowIds]);
 
   const endDrag = () => {
     setActiveDrag(null);
@@ -126,14 +104,14 @@ export function useReferenceEditor(data: ReferenceListsDto | undefined, isMobile
 
   const onDragMove = (event: DragMoveEvent) => {
     if (!isPickerDragId(event.active.id)) return;
-    const next = dropIndexOf(event);
+    const next = dropIndexOf(event, rowIds);
     if (next !== dropIndex) setDropIndex(next);
   };
 
   const onDragEnd = (event: DragEndEvent) => {
     const data = event.active.data.current;
     if (isPickerDragData(data)) {
-      const index = dropIndexOf(event);
+      const index = dropIndexOf(event, rowIds);
       if (index !== null) add(data.item, index, "drop");
     } else if (event.over && event.over.id !== event.active.id) {
       const from = rowIds.indexOf(String(event.active.id));

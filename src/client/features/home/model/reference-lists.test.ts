@@ -4,12 +4,10 @@ import {
   addEntry,
   applySnapshot,
   countLabel,
-  insertionIndex,
   isReferenceListsSnapshot,
   moveEntry,
   type ReferenceEntry,
   type ReferenceListsDto,
-  removeEntry,
   saveErrorMessage,
   seasonLine,
   updatedLabel,
@@ -75,31 +73,13 @@ describe("addEntry", () => {
   });
 });
 
-describe("moveEntry and removeEntry", () => {
+describe("moveEntry", () => {
   it("moves an entry and reports moves that change nothing", () => {
     expect(moveEntry([rich, kelly, rob], 0, 2)).toEqual([kelly, rob, rich]);
     expect(moveEntry([rich, kelly, rob], 2, 1)).toEqual([rich, rob, kelly]);
     expect(moveEntry([rich, kelly], 0, 0)).toBeNull();
     expect(moveEntry([rich, kelly], 1, 2)).toBeNull();
     expect(moveEntry([rich, kelly], -1, 0)).toBeNull();
-  });
-
-  it("removes by id", () => {
-    expect(removeEntry([rich, kelly, rob], kelly.id)).toEqual([rich, rob]);
-    expect(removeEntry([rich], "s9-nobody")).toEqual([rich]);
-  });
-});
-
-describe("insertionIndex", () => {
-  const row = { top: 100, height: 60 };
-  it("lands before a row when the dragged centre is above the row's centre, after it otherwise", () => {
-    expect(insertionIndex(3, { index: 1, rect: row }, { top: 90, height: 40 })).toBe(1);
-    expect(insertionIndex(3, { index: 1, rect: row }, { top: 125, height: 40 })).toBe(2);
-  });
-  it("goes to the end over the list but no row", () => {
-    expect(insertionIndex(3, null, { top: 0, height: 10 })).toBe(3);
-    expect(insertionIndex(3, { index: -1, rect: row }, null)).toBe(3);
-    expect(insertionIndex(3, { index: 0, rect: row }, null)).toBe(1);
   });
 });
 

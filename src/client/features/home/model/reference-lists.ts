@@ -1,7 +1,7 @@
 import { ApiClientError } from "#client/lib/api-client.ts";
 import type { ListEntryDto } from "#client/lib/list-types.ts";
-import { LIMITS } from "#shared/limits.ts";
-import { LIST_MESSAGES, stripSurvivorPrefix } from "#shared/lists.ts";
+import { addItem, isMove, mixInlineMessage, moveItem } from "#client/lib/ranking-rules.ts";
+import { stripSurvivorPrefix } from "#shared/lists.ts";
 import { REFERENCE_MESSAGES } from "./home-messages.ts";
 
 /** The three named lists of the rankings document (spec section 3), in the order shown. */
@@ -88,32 +88,21 @@ export type AddResult =
   | { kind: "ignored" }
   | { kind: "mixed"; message: string };
 
-/** The spec's inline mixing text: what the list holds first decides the wording. */
-export function mixMessage(
-  entries: readonly ReferenceEntry[],
-  incoming: { isSeason: boolean },
-): string | null {
-  const first = entries[0];
-  if (!first || first.isSeason === incoming.isSeason) return null;
-  return first.isSeason ? LIST_MESSAGES.mixSeasonsFirst : LIST_MESSAGES.mixContestantsFirst;
-}
-
 /** Puts `item` at `index` (clamped; the end by default) unless it is there already or would mix kinds. */
 export function addEntry(
   entries: readonly ReferenceEntry[],
   item: ReferenceEntry,
   index = entries.length,
 ): AddResult {
-  if (entries.some((e) => e.id === item.id) || entries.length >= LIMITS.listItemsMax)
-    return { kind: "ignored" };
-  const mixed = mixMessage(entries, item);
-  if (mixed) return { kind: "mixed", message: mixed };
-  const at = Math.max(0, Math.min(index, entries.length));
-  return { kind: "added", entries: [...entries.slice(0, at), toEntry(item), ...entries.slice(at)] };
-}
-
-export function removeEntry(entries: readonly ReferenceEntry[], id: string): ReferenceEntry[] {
-  return entries.filter((e) => e.id !== id);
+  const result = addItem(
+    entries.map((e) => e.id),
+    item,
+    index,
+  );
+  if (result.kind === "ignored") return result;
+  if (result.kind === "mixed") return { kind: "mixed", message: mixInlineMessage(result.conflict) };
+  const byId = new Map(entries.map((e) => [e.id, e]));
+  return { kind: "added", entries: result.items.map((id) => byId.get(id) ?? toEntry(item)) };
 }
 
 /** Moves the entry at `from` to `to`; out-of-range or empty moves give null (nothing to save). */
@@ -122,33 +111,7 @@ export function moveEntry(
   from: number,
   to: number,
 ): ReferenceEntry[] | null {
-  if (from === to || from < 0 || to < 0 || from >= entries.length || to >= entries.length) return null;
-  const next = [...entries];
-  const [moved] = next.splice(from, 1);
-  next.splice(to, 0, moved!);
-  return next;
-}
-
-interface VerticalRect {
-  top: number;
-  height: number;
-}
-
-/**
- * Where something dragged in from the picker lands when it is over the row at
- * `over.index`: before that row when its centre is above the row's centre,
- * after it otherwise; over the list but no row, at the end.
- */
-export function insertionIndex(
-  count: number,
-  over: { index: number; rect: VerticalRect } | null,
-  active: VerticalRect | null,
-): number {
-  if (!over || over.index < 0) return count;
-  if (!active) return over.index + 1;
-  const activeCenter = active.top + active.height / 2;
-  const overCenter = over.rect.top + over.rect.height / 2;
-  return activeCenter < overCenter ? over.index : over.index + 1;
+  return isMove(entries.length, from, to) ? moveItem(entries, from, to) : null;
 }
 
 /** What an editor reads when a save fails: the server's own words for a refusal, else a retry hint. */

@@ -5,11 +5,7 @@ import {
   type DragMoveEvent,
   type DragStartEvent,
   DragOverlay,
-  KeyboardSensor,
-  useSensor,
-  useSensors,
 } from "@dnd-kit/core";
-import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { ApiClientError } from "#client/lib/api-client.ts";
@@ -17,7 +13,7 @@ import { imageUrlFor, isPickerDragData, type PickItem } from "#client/lib/pick-i
 import { savePostLoginAction } from "#client/lib/post-login-action.ts";
 import { useCatalog } from "#client/lib/seasons-query.ts";
 import { LIMITS, TIMERS_MS } from "#shared/limits.ts";
-import { isSeasonId, LIST_MESSAGES, type ListKind, USER_TAGS } from "#shared/lists.ts";
+import { isSeasonId, kindOfItems, LIST_MESSAGES, type ListKind, USER_TAGS } from "#shared/lists.ts";
 import { useDeleteDraft, useSaveDraft } from "../api/draft-api.ts";
 import { useSaveList } from "../api/lists-api.ts";
 import {
@@ -28,28 +24,22 @@ import {
   hasContent,
   toPendingListData,
 } from "../model/draft-rules.ts";
-import {
-  addItem,
-  insertionIndex,
-  listKindOf,
-  mixAlertMessage,
-  mixInlineMessage,
-  moveItem,
-  removeItem,
-} from "../model/list-rules.ts";
 import { clearSessionDraft, writeSessionDraft } from "../model/session-draft.ts";
 import { PlusIcon } from "#client/components/ui/icons.tsx";
 import {
   autoScrollThreshold,
-  HoldTouchSensor,
+  dropIndexOf,
   isPickerDragId,
-  MousePointerSensor,
-  POINTER_DRAG_DISTANCE_PX,
-  RANKING_DROP_ZONE,
   rankingCollisions,
-  TOUCH_DRAG_HOLD_MS,
-  TOUCH_DRAG_TOLERANCE_PX,
-} from "./ranking-dnd.ts";
+  useRankingSensors,
+} from "#client/lib/ranking-dnd.ts";
+import {
+  addItem,
+  mixAlertMessage,
+  mixInlineMessage,
+  moveItem,
+  removeItem,
+} from "#client/lib/ranking-rules.ts";
 import { RankingList, RankingRowPreview } from "./ranking-list.tsx";
 
 export const SPOILER_TIP = "Tip: tag your list Spoiler if it reveals results of recent seasons.";
@@ -262,26 +252,8 @@ export function ListEditor(props: ListEditorProps) {
     }));
 
   // Drag and drop
-  const sensors = useSensors(
-    useSensor(MousePointerSensor, { activationConstraint: { distance: POINTER_DRAG_DISTANCE_PX } }),
-    useSensor(HoldTouchSensor, {
-      activationConstraint: { delay: TOUCH_DRAG_HOLD_MS, tolerance: TOUCH_DRAG_TOLERANCE_PX },
-    }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useRankingSensors();
   const collisionDetection = useMemo(() => rankingCollisions(state.items), [state.items]);
-
-  const dropIndexOf = (event: DragMoveEvent | DragEndEvent): number | null => {
-    const { over, active } = event;
-    if (!over) return null;
-    if (over.id === RANKING_DROP_ZONE) return state.items.length;
-    const index = state.items.indexOf(String(over.id));
-    return insertionIndex(
-      state.items.length,
-      index >= 0 ? { index, rect: over.rect } : null,
-      active.rect.current.translated ?? active.rect.current.initial,
-    );
-  };
 
   const onDragStart = (event: DragStartEvent) => {
     const data = event.active.data.current;
@@ -300,7 +272,7 @@ export function ListEditor(props: ListEditorProps) {
 
   const onDragMove = (event: DragMoveEvent) => {
     if (!isPickerDragId(event.active.id)) return;
-    const next = dropIndexOf(event);
+    const next = dropIndexOf(event, state.items);
     if (next !== dropIndex) setDropIndex(next);
   };
 
@@ -312,7 +284,7 @@ export function ListEditor(props: ListEditorProps) {
   const onDragEnd = (event: DragEndEvent) => {
     const data = event.active.data.current;
     if (isPickerDragData(data)) {
-      const index = dropIndexOf(event);
+      const index = dropIndexOf(event, state.items);
       if (index !== null) add(data.item, index, "drop");
     } else if (event.over && event.over.id !== event.active.id) {
       const from = state.items.indexOf(String(event.active.id));
@@ -340,7 +312,7 @@ export function ListEditor(props: ListEditorProps) {
     onDragCancel: ({ active }) => `Dragging ${nameOf(active.id)} was cancelled.`,
   };
 
-  const kind = listKindOf(state.items);
+  const kind = kindOfItems(state.items);
   const rowDrag = activeDrag?.kind === "row" ? entries.find((e) => e.id === activeDrag.id) : undefined;
   const saving = saveList.isPending;
 

@@ -9,7 +9,7 @@ import {
   GripIcon,
   PlusIcon,
 } from "#client/components/ui/icons.tsx";
-import { NO_DRAG_ATTR, RANKING_DROP_ZONE } from "./ranking-dnd.ts";
+import { NO_DRAG_ATTR, RANKING_DROP_ZONE } from "#client/lib/ranking-dnd.ts";
 
 const noDrag = { [NO_DRAG_ATTR]: "" };
 

@@ -3,13 +3,13 @@ import { LIST_MESSAGES } from "#shared/lists.ts";
 import {
   addItem,
   insertionIndex,
-  listKindOf,
+  isMove,
   mixAlertMessage,
   mixConflict,
   mixInlineMessage,
   moveItem,
   removeItem,
-} from "./list-rules.ts";
+} from "./ranking-rules.ts";
 
 const castaway = (id: string) => ({ id, isSeason: false });
 const season = (id: string) => ({ id, isSeason: true });
@@ -86,13 +86,25 @@ describe("insertionIndex", () => {
   it("appends when dropped on the list but not on a row", () => {
     expect(insertionIndex(5, null, { top: 0, height: 10 })).toBe(5);
     expect(insertionIndex(0, null, null)).toBe(0);
+    expect(insertionIndex(3, { index: -1, rect: row }, null)).toBe(3);
+  });
+
+  it("goes after the row when the dragged item has no rect", () => {
+    expect(insertionIndex(3, { index: 0, rect: row }, null)).toBe(1);
   });
 });
 
-describe("listKindOf", () => {
-  it("follows the first entry, and is null when empty", () => {
-    expect(listKindOf([])).toBeNull();
-    expect(listKindOf(["s3"])).toBe("seasons");
-    expect(listKindOf(["s3-a"])).toBe("castaways");
+describe("entries carrying ids", () => {
+  const a = { id: "a" };
+  const b = { id: "b" };
+  it("moves and removes objects as it does ids", () => {
+    expect(moveItem([a, b], 0, 1)).toEqual([b, a]);
+    expect(removeItem([a, b], "a")).toEqual([b]);
+  });
+  it("tells a real move from one that changes nothing", () => {
+    expect(isMove(3, 0, 2)).toBe(true);
+    expect(isMove(3, 1, 1)).toBe(false);
+    expect(isMove(2, 1, 2)).toBe(false);
+    expect(isMove(2, -1, 0)).toBe(false);
   });
 });

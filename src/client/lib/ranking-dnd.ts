@@ -1,17 +1,25 @@
+// dnd-kit glue shared by every ranking editor (the list builder, the home page's reference lists).
 import {
   closestCenter,
   type CollisionDetection,
+  type DragEndEvent,
+  type DragMoveEvent,
+  KeyboardSensor,
   PointerSensor,
   type PointerSensorOptions,
   pointerWithin,
   rectIntersection,
   TouchSensor,
   type TouchSensorOptions,
+  useSensor,
+  useSensors,
 } from "@dnd-kit/core";
+import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
 import type { PointerEvent as ReactPointerEvent, TouchEvent as ReactTouchEvent } from "react";
-import { PICKER_DRAG_PREFIX } from "#client/lib/pick-item.ts";
+import { PICKER_DRAG_PREFIX } from "./pick-item.ts";
+import { insertionIndex } from "./ranking-rules.ts";
 
-/** Spec section 9: a finger held this long starts a drag on the create screen; moving further first scrolls. */
+/** Spec section 9: a finger held this long starts a drag; moving further first scrolls. */
 export const TOUCH_DRAG_HOLD_MS = 80;
 export const TOUCH_DRAG_TOLERANCE_PX = 8;
 /** A mouse must move this far before a press becomes a drag, so clicks stay clicks. */
@@ -46,7 +54,7 @@ export class MousePointerSensor extends PointerSensor {
   ];
 }
 
-/** Touch drags after a hold (spec: 80 ms on the create screen). */
+/** Touch drags after a hold (spec: 80 ms), so a swipe still scrolls. */
 export class HoldTouchSensor extends TouchSensor {
   static override activators = [
     {
@@ -92,4 +100,32 @@ export function autoScrollThreshold(touch: boolean, viewport: { width: number; h
     x: Math.min(0.5, zone / Math.max(1, viewport.width)),
     y: Math.min(0.5, zone / Math.max(1, viewport.height)),
   };
+}
+
+/** Mouse (a few px to start), touch (after a short hold) and keyboard. */
+export function useRankingSensors() {
+  return useSensors(
+    useSensor(MousePointerSensor, { activationConstraint: { distance: POINTER_DRAG_DISTANCE_PX } }),
+    useSensor(HoldTouchSensor, {
+      activationConstraint: { delay: TOUCH_DRAG_HOLD_MS, tolerance: TOUCH_DRAG_TOLERANCE_PX },
+    }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+}
+
+/**
+ * Where something dragged in from the picker would land among `rowIds`:
+ * by the row it is over, at the end over the ranking but no row, or
+ * nowhere (null) outside the ranking.
+ */
+export function dropIndexOf(event: DragMoveEvent | DragEndEvent, rowIds: readonly string[]): number | null {
+  const { over, active } = event;
+  if (!over) return null;
+  if (over.id === RANKING_DROP_ZONE) return rowIds.length;
+  const index = rowIds.indexOf(String(over.id));
+  return insertionIndex(
+    rowIds.length,
+    index >= 0 ? { index, rect: over.rect } : null,
+    active.rect.current.translated ?? active.rect.current.initial,
+  );
 }

@@ -1,4 +1,5 @@
-import { kindOfItems, LIST_MESSAGES, type ListKind } from "#shared/lists.ts";
+// Editing a ranking (the list builder and the home page's reference lists): pure rules.
+import { kindOfItems, LIST_MESSAGES } from "#shared/lists.ts";
 import { LIMITS } from "#shared/limits.ts";
 
 /** Which way a list and a newcomer disagree: what the list already holds. */
@@ -42,14 +43,22 @@ export function addItem(
   return { kind: "added", items: [...ids.slice(0, at), item.id, ...ids.slice(at)] };
 }
 
-export function removeItem(ids: readonly string[], id: string): string[] {
-  return ids.filter((x) => x !== id);
+const idOf = (item: string | { id: string }) => (typeof item === "string" ? item : item.id);
+
+/** Drops the entry with this id (entries are ids or objects carrying one). */
+export function removeItem<T extends string | { id: string }>(items: readonly T[], id: string): T[] {
+  return items.filter((x) => idOf(x) !== id);
+}
+
+/** Whether moving `from` to `to` changes anything in a list of `count` entries. */
+export function isMove(count: number, from: number, to: number): boolean {
+  return from !== to && from >= 0 && to >= 0 && from < count && to < count;
 }
 
 /** Moves the entry at `from` to `to`; out-of-range moves change nothing. */
-export function moveItem(ids: readonly string[], from: number, to: number): string[] {
-  if (from === to || from < 0 || to < 0 || from >= ids.length || to >= ids.length) return [...ids];
-  const next = [...ids];
+export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
+  if (!isMove(items.length, from, to)) return [...items];
+  const next = [...items];
   const [moved] = next.splice(from, 1);
   next.splice(to, 0, moved!);
   return next;
@@ -75,9 +84,4 @@ export function insertionIndex(
   const activeCenter = active.top + active.height / 2;
   const overCenter = over.rect.top + over.rect.height / 2;
   return activeCenter < overCenter ? over.index : over.index + 1;
-}
-
-/** The automatic kind the server will tag the list with, or null while empty. */
-export function listKindOf(ids: readonly string[]): ListKind | null {
-  return kindOfItems(ids);
 }
