@@ -26,6 +26,7 @@ import {
 } from "../model/draft-rules.ts";
 import { clearSessionDraft, writeSessionDraft } from "../model/session-draft.ts";
 import { PlusIcon } from "#client/components/ui/icons.tsx";
+import { RankingList, RankingRowPreview } from "#client/components/ui/ranking-rows.tsx";
 import {
   autoScrollThreshold,
   dropIndexOf,
@@ -40,7 +41,6 @@ import {
   moveItem,
   removeItem,
 } from "#client/lib/ranking-rules.ts";
-import { RankingList, RankingRowPreview } from "./ranking-list.tsx";
 
 export const SPOILER_TIP = "Tip: tag your list Spoiler if it reveals results of recent seasons.";
 

@@ -2,17 +2,13 @@ import { useDroppable } from "@dnd-kit/core";
 import { SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import type { PickItem } from "#client/lib/pick-item.ts";
-import {
-  ChevronDownIcon,
-  ChevronUpIcon,
-  CloseIcon,
-  GripIcon,
-  PlusIcon,
-} from "#client/components/ui/icons.tsx";
+import { ChevronDownIcon, ChevronUpIcon, CloseIcon, GripIcon, PlusIcon } from "./icons.tsx";
 import { NO_DRAG_ATTR, RANKING_DROP_ZONE } from "#client/lib/ranking-dnd.ts";
+import "./ranking-rows.css";
 
 const noDrag = { [NO_DRAG_ATTR]: "" };
 
+/** The sortable, numbered rows of a ranking being edited, with the drop zone and its empty state. */
 interface RankingListProps {
   entries: PickItem[];
   /** While something from the picker is over the ranking: where it would land. */
