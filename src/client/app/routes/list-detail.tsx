@@ -1,7 +1,31 @@
+import { useLocation, useParams } from "react-router";
+import { useSession } from "#client/features/auth/api/session.ts";
+import { ListDetailScreen } from "#client/features/list-detail/components/list-detail-screen.tsx";
+import { readSource } from "#client/features/list-detail/model/list-detail-rules.ts";
+import { FavoriteButton } from "#client/features/reactions/components/favorite-button.tsx";
+import { UpvoteButton } from "#client/features/reactions/components/upvote-button.tsx";
+
+/**
+ * /list/{userId}/{listId}: the full list, with the reactions composed in.
+ * Navigation state may carry `source` ('home' from the home page; 'other' otherwise).
+ */
 export default function ListDetailRoute() {
+  const { userId, listId } = useParams();
+  const location = useLocation();
+  const { user } = useSession();
+  const signedIn = user !== null;
+
   return (
-    <section className="page">
-      <h1 className="page-title">Loading list details...</h1>
-    </section>
+    <ListDetailScreen
+      userId={userId}
+      listId={listId}
+      source={readSource(location.state)}
+      renderReactions={(list) => (
+        <>
+          <FavoriteButton list={list} signedIn={signedIn} variant="detail" />
+          <UpvoteButton list={list} signedIn={signedIn} variant="detail" />
+        </>
+      )}
+    />
   );
 }

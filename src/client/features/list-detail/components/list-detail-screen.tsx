@@ -1,0 +1,210 @@
+import { useQuery } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import type { ListDetailDto } from "#client/lib/list-types.ts";
+import { imageUrlFor } from "#client/lib/pick-item.ts";
+import { listDetailQueryOptions } from "../api/list-detail-api.ts";
+import {
+  authorPath,
+  editListPath,
+  entrySeasonLine,
+  entryTitle,
+  isSpoilerList,
+  LIST_DETAIL_MESSAGES as M,
+  listDetailErrorMessage,
+  type ListSource,
+  visibleTags,
+} from "../model/list-detail-rules.ts";
+import { useIsMobile } from "../model/use-is-mobile.ts";
+import "./list-detail.css";
+
+/** Controls other features render into the page; the route composes them. */
+export interface ListDetailSlots {
+  /** The favourite star and the upvote button (features/reactions). */
+  renderReactions?: (list: ListDetailDto) => ReactNode;
+  /** The Share button (desktop) / Share List (mobile): a later issue. */
+  renderShare?: (list: ListDetailDto) => ReactNode;
+  /** The 'Comments' section: a later issue. */
+  renderComments?: (list: ListDetailDto) => ReactNode;
+}
+
+export interface ListDetailScreenProps extends ListDetailSlots {
+  userId: string | undefined;
+  listId: string | undefined;
+  /** Where the visitor came from; decides where the back link leads. */
+  source: ListSource;
+}
+
+/** Back one step; a tab opened on this page (nothing to go back to) goes to `fallback` instead. */
+function useGoBack(fallback: string) {
+  const navigate = useNavigate();
+  return () => {
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0 || window.history.length > 1) void navigate(-1);
+    else void navigate(fallback, { replace: true });
+  };
+}
+
+/** /list/{userId}/{listId}: loading, then the list or the reason it cannot be shown. */
+export function ListDetailScreen({ userId, listId, ...rest }: ListDetailScreenProps) {
+  if (!userId || !listId) return <ListDetailProblem message={M.missingParams} />;
+  // A new address starts afresh (spoilers blurred again).
+  return <ListDetailLoader key={`${userId}/${listId}`} userId={userId} listId={listId} {...rest} />;
+}
+
+function ListDetailLoader({
+  userId,
+  listId,
+  source,
+  ...slots
+}: ListDetailSlots & { userId: string; listId: string; source: ListSource }) {
+  const query = useQuery(listDetailQueryOptions(userId, listId));
+  if (query.isPending) {
+    return (
+      <p className="status-text list-detail-status" role="status">
+        {M.loading}
+      </p>
+    );
+  }
+  if (query.isError) return <ListDetailProblem message={listDetailErrorMessage(query.error)} />;
+  return <ListDetailView list={query.data} source={source} {...slots} />;
+}
+
+function ListDetailProblem({ message }: { message: string }) {
+  const goBack = useGoBack("/");
+  return (
+    <section className="list-detail-problem card" aria-labelledby="list-detail-problem-text">
+      <span className="list-detail-problem-icon" aria-hidden="true">
+        🔥
+      </span>
+      <p id="list-detail-problem-text" className="error-text list-detail-problem-text" role="alert">
+        {message}
+      </p>
+      <button type="button" className="btn" onClick={goBack}>
+        {M.goBack}
+      </button>
+    </section>
+  );
+}
+
+function BackLink({ source }: { source: ListSource }) {
+  const goBack = useGoBack("/rankings");
+  if (source === "home") {
+    return (
+      <Link to="/" className="list-detail-back">
+        <span aria-hidden="true">←</span> Back to Home
+      </Link>
+    );
+  }
+  return (
+    <button type="button" className="list-detail-back" onClick={goBack}>
+      <span aria-hidden="true">←</span> Back
+    </button>
+  );
+}
+
+function ListDetailView({
+  list,
+  source,
+  renderReactions,
+  renderShare,
+  renderComments,
+}: ListDetailSlots & { list: ListDetailDto; source: ListSource }) {
+  const isMobile = useIsMobile();
+  const [revealed, setRevealed] = useState(false);
+  const tags = visibleTags(list.tags);
+  const spoiler = isSpoilerList(list.tags);
+  const blurred = spoiler && !revealed && list.items.length > 0;
+  const author = list.userName || M.unknownUser;
+
+  return (
+    <article className="list-detail" data-source={source}>
+      <title>{`${list.name} | Survivor Rankings`}</title>
+      <BackLink source={source} />
+
+      <header className="list-detail-header card">
+        <div className="list-detail-heading">
+          <h1 className="page-title list-detail-title">{list.name}</h1>
+          <p className="list-detail-author">
+            <Link to={authorPath(list.userId)} state={{ userName: author }} title={M.authorTitle}>
+              By {author}
+            </Link>
+          </p>
+        </div>
+
+        <div className="list-detail-actions">
+          {renderReactions?.(list)}
+          {/* Share slot: the Share button (desktop) / Share List (mobile) arrives with the share feature. */}
+          <div className="list-detail-share-slot" data-slot="share">
+            {renderShare?.(list)}
+          </div>
+          {list.viewer.isOwner && (
+            <Link className="btn btn-ghost list-detail-edit" to={editListPath(list.id, list.userId)}>
+              <span aria-hidden="true">✎</span>
+              {isMobile ? M.editMobile : M.editDesktop}
+            </Link>
+          )}
+        </div>
+
+        {list.description && <p className="list-detail-description">{list.description}</p>}
+
+        {tags.length > 0 && (
+          <ul className="list-detail-tags" aria-label="Tags">
+            {tags.map((tag) => (
+              <li key={tag.id} className={`list-detail-tag${tag.id === "spoiler" ? " is-spoiler" : ""}`}>
+                {tag.label}
+              </li>
+            ))}
+          </ul>
+        )}
+      </header>
+
+      {list.items.length === 0 ? (
+        <p className="list-detail-empty">{M.empty}</p>
+      ) : (
+        <div className={`list-detail-entries-wrap${blurred ? " is-blurred" : ""}`}>
+          <ol className="list-detail-entries" aria-hidden={blurred || undefined} inert={blurred}>
+            {list.items.map((entry, i) => {
+              const season = entrySeasonLine(entry);
+              return (
+                <li key={entry.id} className={`list-detail-entry${i < 3 ? ` is-top is-top-${i + 1}` : ""}`}>
+                  <span className="list-detail-rank">{i + 1}</span>
+                  <img
+                    className={`list-detail-image${entry.isSeason ? " is-season" : ""}`}
+                    src={imageUrlFor(entry.id, entry.isSeason)}
+                    alt=""
+                    width={56}
+                    height={56}
+                    loading={i < 12 ? "eager" : "lazy"}
+                  />
+                  <span className="list-detail-entry-text">
+                    <span className="list-detail-entry-name">{entryTitle(entry)}</span>
+                    {season && <span className="list-detail-entry-season">{season}</span>}
+                  </span>
+                </li>
+              );
+            })}
+          </ol>
+          {blurred && (
+            <div className="list-detail-spoiler-cover">
+              <div className="list-detail-spoiler-card card">
+                <span className="list-detail-spoiler-icon" aria-hidden="true">
+                  ⚠️
+                </span>
+                <p className="list-detail-spoiler-title">{M.spoilers}</p>
+                <button type="button" className="btn" onClick={() => setRevealed(true)}>
+                  {M.revealSpoilers}
+                </button>
+              </div>
+            </div>
+          )}
+        </div>
+      )}
+
+      {/* Comments slot: the 'Comments' section arrives with the comments feature. */}
+      <div className="list-detail-comments-slot" data-slot="comments">
+        {renderComments?.(list)}
+      </div>
+    </article>
+  );
+}
