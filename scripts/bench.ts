@@ -7,7 +7,8 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench
  *       # PostgreSQL: a scratch database is created on that server and dropped after
  *
- * BENCH_LISTS, BENCH_USERS, BENCH_SECONDS and BENCH_CONNECTIONS override the sizes.
+ * BENCH_LISTS, BENCH_USERS, BENCH_SECONDS and BENCH_CONNECTIONS override the sizes;
+ * BENCH_KEEP=1 keeps the PostgreSQL scratch database for inspection.
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -47,6 +48,7 @@ async function openDatabase(): Promise<{ database: Database; label: string; clea
       label: `PostgreSQL (${url.host}, pool 20)`,
       async cleanup() {
         await database.close();
+        if (process.env.BENCH_KEEP) return console.log(`kept database ${url}`);
         const c = new pg.Client({ connectionString: adminUrl });
         await c.connect();
         await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

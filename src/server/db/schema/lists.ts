@@ -35,8 +35,10 @@ export const lists = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.id] }),
-    index("lists_created_idx").on(t.createdAt.desc(), t.userId, t.id),
-    index("lists_votes_idx").on(t.upvoteCount.desc(), t.createdAt.desc()),
+    // All-ascending keys: scanned forwards they serve 'oldest', backwards
+    // 'newest' and 'most votes', each with the same tie-breakers as the ORDER BY.
+    index("lists_created_idx").on(t.createdAt, t.userId, t.id),
+    index("lists_votes_idx").on(t.upvoteCount, t.createdAt, t.userId, t.id),
     index("lists_updated_idx").on(t.userId, t.updatedAt.desc()),
     index("lists_tags_idx").using("gin", t.tags),
   ],

@@ -89,7 +89,7 @@ export async function browseLists(db: Db, query: BrowseQuery, viewerId: string |
     query.sort === "oldest"
       ? [asc(lists.createdAt), asc(lists.userId), asc(lists.id)]
       : query.sort === "mostVotes"
-        ? [desc(lists.upvoteCount), desc(lists.createdAt)]
+        ? [desc(lists.upvoteCount), desc(lists.createdAt), desc(lists.userId), desc(lists.id)]
         : [desc(lists.createdAt), desc(lists.userId), desc(lists.id)];
 
   const countKey = JSON.stringify([query.q, query.type, query.tags, wantsFavorites ? viewerId : null]);
@@ -118,16 +118,18 @@ export async function browseLists(db: Db, query: BrowseQuery, viewerId: string |
 // processes catch up within the TTL.
 const COUNT_TTL_MS = 5_000;
 const COUNT_CACHE_MAX = 1_000;
-const countCaches = new WeakMap<Db, Map<string, { n: number; at: number }>>();
+const countCaches = new WeakMap<Db, Map<string, { n: Promise<number>; at: number }>>();
 
 async function cachedCount(db: Db, key: string, load: () => Promise<number>): Promise<number> {
   let cache = countCaches.get(db);
   if (!cache) countCaches.set(db, (cache = new Map()));
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < COUNT_TTL_MS) return hit.n;
-  const n = await load();
+  // The promise is cached, so a burst of requests for one filter counts once.
+  const n = load();
   if (cache.size >= COUNT_CACHE_MAX) cache.clear();
   cache.set(key, { n, at: Date.now() });
+  n.catch(() => cache.delete(key));
   return n;
 }
 
@@ -146,7 +148,7 @@ export async function homeLists(db: Db, viewerId: string | null, now = new Date(
     .from(lists)
     .leftJoin(user, eq(user.id, lists.userId))
     .where(and(eq(lists.isPublic, true), gte(lists.createdAt, new Date(now.getTime() - WEEK_MS))))
-    .orderBy(desc(lists.upvoteCount), desc(lists.createdAt))
+    .orderBy(desc(lists.upvoteCount), desc(lists.createdAt), desc(lists.userId), desc(lists.id))
     .limit(n);
   const recentRows = await db
     .select(summaryColumns)
