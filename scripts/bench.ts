@@ -127,8 +127,8 @@ interface Result {
   errors: number;
 }
 
-async function measure(name: string, url: string): Promise<Result> {
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
+async function measure(name: string, url: string, headers: Record<string, string> = {}): Promise<Result> {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
   const non2xx = r.non2xx + r.errors + r.timeouts;
   // autocannon reports p97.5 and p99; p95 is interpolated from its histogram.
   const p95 = (r.latency as unknown as Record<string, number>).p95 ?? r.latency.p97_5;
@@ -174,21 +174,42 @@ async function main() {
     const port = (server.address() as { port: number }).port;
     const base = `http://127.0.0.1:${port}`;
 
-    const scenarios: [string, string][] = [
+    // A signed-in reader's page carries their favourite/upvote flags and is never
+    // cached: these rows measure the queries themselves.
+    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: origin },
+      body: JSON.stringify({
+        email: "bench-reader@bench.test",
+        password: "bench-password-1",
+        name: "reader",
+      }),
+    });
+    const cookie = signUp.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    if (!cookie) throw new Error(`bench sign-up failed: ${signUp.status} ${await signUp.text()}`);
+
+    const scenarios: [string, string, Record<string, string>?][] = [
       ["baseline: trivial endpoint (no database)", "/api/auth/providers"],
       ["browse: default view (newest, page 1)", "/api/browse"],
       ["browse: search 'villains'", "/api/browse?q=villains"],
       ["browse: tag filter strategic", "/api/browse?tags=strategic"],
       ["browse: page 500", "/api/browse?page=500"],
       ["browse: most votes", "/api/browse?sort=mostVotes"],
+      ["signed-in browse: default view", "/api/browse", { cookie }],
+      ["signed-in browse: search 'villains'", "/api/browse?q=villains", { cookie }],
+      ["signed-in browse: tag filter strategic", "/api/browse?tags=strategic", { cookie }],
+      ["signed-in browse: page 500", "/api/browse?page=500", { cookie }],
     ];
     // Warm caches and JIT so the first scenario is not penalised.
-    for (const [, path] of scenarios) await fetch(base + path).then((r) => r.text());
+    for (const [, path, headers] of scenarios) await fetch(base + path, { headers }).then((r) => r.text());
 
     const results: Result[] = [];
-    for (const [name, path] of scenarios) {
+    for (const [name, path, headers] of scenarios) {
       process.stdout.write(`measuring ${name} for ${SECONDS} s at ${CONNECTIONS} connections...\n`);
-      results.push(await measure(name, base + path));
+      results.push(await measure(name, base + path, headers));
     }
     const baseline = results[0]!;
     console.log(

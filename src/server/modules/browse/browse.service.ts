@@ -3,6 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { favorites, lists, listUpvotes, user } from "../../db/schema/index.ts";
 import { type ListSummary, summaryColumns, withPreviews } from "../lists/lists.service.ts";
 import type { BrowseQuery } from "#shared/browse.ts";
+import { cached } from "./browse-cache.ts";
 import { LIMITS } from "#shared/limits.ts";
 
 export interface ListCard extends ListSummary {
@@ -60,7 +61,15 @@ export async function withViewerFlags(
  * One page of public lists, filtered, sorted and counted by the database:
  * the reader receives twelve cards, never the whole collection.
  */
-export async function browseLists(db: Db, query: BrowseQuery, viewerId: string | null): Promise<BrowsePage> {
+export function browseLists(db: Db, query: BrowseQuery, viewerId: string | null): Promise<BrowsePage> {
+  // A signed-in reader's cards carry their own flags: never shared.
+  if (viewerId) return queryBrowsePage(db, query, viewerId);
+  return cached(db, `page:${JSON.stringify(query)}`, VISITOR_PAGE_TTL_MS, () =>
+    queryBrowsePage(db, query, null),
+  );
+}
+
+async function queryBrowsePage(db: Db, query: BrowseQuery, viewerId: string | null): Promise<BrowsePage> {
   const conditions: SQL[] = [eq(lists.isPublic, true)];
   if (query.q) {
     const pattern = `%${escapeLike(query.q.toLowerCase())}%`;
@@ -93,7 +102,7 @@ export async function browseLists(db: Db, query: BrowseQuery, viewerId: string |
         : [desc(lists.createdAt), desc(lists.userId), desc(lists.id)];
 
   const countKey = JSON.stringify([query.q, query.type, query.tags, wantsFavorites ? viewerId : null]);
-  const total = await cachedCount(db, countKey, async () => {
+  const total = await cached(db, `count:${countKey}`, COUNT_TTL_MS, async () => {
     const [row] = await db.select({ n: count() }).from(lists).where(where);
     return Number(row?.n ?? 0);
   });
@@ -112,31 +121,11 @@ export async function browseLists(db: Db, query: BrowseQuery, viewerId: string |
   return { lists: cards, page, pageCount, total };
 }
 
-// Counting every matching row is the most expensive part of a browse page
-// and is the same for all pages of one filter: it is kept for a few seconds.
-// A list saved or deleted through this process clears it at once; other
-// processes catch up within the TTL.
+// Counting every matching row is the most expensive part of a page and is
+// the same for all pages of one filter; a visitor's page is the same for
+// every visitor. Both are kept briefly (browse-cache.ts).
 const COUNT_TTL_MS = 5_000;
-const COUNT_CACHE_MAX = 1_000;
-const countCaches = new WeakMap<Db, Map<string, { n: Promise<number>; at: number }>>();
-
-async function cachedCount(db: Db, key: string, load: () => Promise<number>): Promise<number> {
-  let cache = countCaches.get(db);
-  if (!cache) countCaches.set(db, (cache = new Map()));
-  const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < COUNT_TTL_MS) return hit.n;
-  // The promise is cached, so a burst of requests for one filter counts once.
-  const n = load();
-  if (cache.size >= COUNT_CACHE_MAX) cache.clear();
-  cache.set(key, { n, at: Date.now() });
-  n.catch(() => cache.delete(key));
-  return n;
-}
-
-/** Called after a list is created, changed or deleted. */
-export function forgetBrowseCounts(db: Db): void {
-  countCaches.get(db)?.clear();
-}
+const VISITOR_PAGE_TTL_MS = 2_000;
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 

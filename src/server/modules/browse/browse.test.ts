@@ -160,3 +160,22 @@ describe("home", () => {
     expect((await browse("q=carol")).total).toBe(0);
   });
 });
+
+describe("shared answers", () => {
+  it("serves visitors a briefly cached page that a write through the API clears", async () => {
+    expect((await browse("q=zanzibar")).total).toBe(0);
+    // Written behind the API's back: the visitor's cached page does not see it yet.
+    await seedList(alice, 500, { name: "Zanzibar direct" });
+    expect((await browse("q=zanzibar")).total).toBe(0);
+    // A save through the API clears the cache at once.
+    const res = await t.request("/api/lists", { json: { name: "Zanzibar saved" }, cookie: bob.cookie });
+    expect(res.status).toBe(201);
+    expect((await browse("q=zanzibar")).total).toBe(2);
+  });
+
+  it("never shares a signed-in reader's page", async () => {
+    const first = await browse("q=zanzibar", bob);
+    await seedList(bob, 501, { name: "Zanzibar again" });
+    expect((await browse("q=zanzibar&page=1", bob)).lists.length).toBe(first.lists.length + 1);
+  });
+});
