@@ -222,7 +222,11 @@ async function main() {
         `| ${r.name} | ${Math.round(r.rps)} | ${(r.rps / baseline.rps).toFixed(2)} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} |`,
       );
     }
-    server.close();
+    // Let in-flight requests finish before the pool closes under them.
+    await new Promise((r) => {
+      server.close(r);
+      (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+    });
     await hub.close();
   } finally {
     await cleanup();

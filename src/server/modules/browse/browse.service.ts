@@ -109,14 +109,22 @@ async function queryBrowsePage(db: Db, query: BrowseQuery, viewerId: string | nu
   const pageSize = LIMITS.browsePageSize;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(query.page, pageCount);
-  const rows = await db
-    .select(summaryColumns)
+  // Deferred join: the offset walks the sort index alone, and only the twelve
+  // rows of the page are joined with their owners.
+  const pageKeys = db
+    .select({ userId: lists.userId, id: lists.id })
     .from(lists)
-    .leftJoin(user, eq(user.id, lists.userId))
     .where(where)
     .orderBy(...order)
     .limit(pageSize)
-    .offset((page - 1) * pageSize);
+    .offset((page - 1) * pageSize)
+    .as("page_keys");
+  const rows = await db
+    .select(summaryColumns)
+    .from(pageKeys)
+    .innerJoin(lists, and(eq(lists.userId, pageKeys.userId), eq(lists.id, pageKeys.id)))
+    .leftJoin(user, eq(user.id, lists.userId))
+    .orderBy(...order);
   const cards = await withViewerFlags(db, await withPreviews(db, rows), viewerId);
   return { lists: cards, page, pageCount, total };
 }
