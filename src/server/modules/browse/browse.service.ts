@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, gte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { favorites, lists, listUpvotes, user } from "../../db/schema/index.ts";
 import { type ListSummary, summaryColumns, withPreviews } from "../lists/lists.service.ts";
 import type { BrowseQuery } from "#shared/browse.ts";
+import { textArray } from "../../db/text-array.ts";
 import { cached } from "./browse-cache.ts";
 import { LIMITS } from "#shared/limits.ts";
 
@@ -30,13 +31,15 @@ export async function withViewerFlags(
   if (!viewerId || cards.length === 0) {
     return cards.map((c) => ({ ...c, viewer: { favorited: false, upvoted: false } }));
   }
+  const owners = textArray(cards.map((c) => c.userId));
+  const ids = textArray(cards.map((c) => c.id));
   const favs = await db
     .select({ u: favorites.listUserId, l: favorites.listId })
     .from(favorites)
     .where(
       and(
         eq(favorites.userId, viewerId),
-        or(...cards.map((c) => and(eq(favorites.listUserId, c.userId), eq(favorites.listId, c.id)))),
+        sql`(${favorites.listUserId}, ${favorites.listId}) IN (SELECT * FROM unnest(${owners}, ${ids}))`,
       ),
     );
   const votes = await db
@@ -45,7 +48,7 @@ export async function withViewerFlags(
     .where(
       and(
         eq(listUpvotes.voterId, viewerId),
-        or(...cards.map((c) => and(eq(listUpvotes.listUserId, c.userId), eq(listUpvotes.listId, c.id)))),
+        sql`(${listUpvotes.listUserId}, ${listUpvotes.listId}) IN (SELECT * FROM unnest(${owners}, ${ids}))`,
       ),
     );
   const key = (u: string, l: string) => `${u}\u0000${l}`;

@@ -1,6 +1,7 @@
-import { and, asc, eq, lt, or, type SQL } from "drizzle-orm";
+import { and, asc, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { listItems } from "../../db/schema/index.ts";
+import { textArray } from "../../db/text-array.ts";
 import { ApiError } from "../../http/errors.ts";
 import { type Catalog, type CatalogEntry, getCatalog } from "../seasons/catalog.ts";
 import { dedupeIds, kindOfItems, LIST_MESSAGES, type ListKind } from "#shared/lists.ts";
@@ -66,7 +67,7 @@ export async function loadPreviews(
     .where(
       and(
         lt(listItems.position, count),
-        or(...keys.map((k) => and(eq(listItems.userId, k.userId), eq(listItems.listId, k.id)) as SQL)),
+        sql`(${listItems.userId}, ${listItems.listId}) IN (SELECT * FROM unnest(${textArray(keys.map((k) => k.userId))}, ${textArray(keys.map((k) => k.id))}))`,
       ),
     )
     .orderBy(asc(listItems.userId), asc(listItems.listId), asc(listItems.position));
