@@ -44,6 +44,7 @@ export async function createHub(pool: pg.Pool | null, logger: Logger): Promise<R
   let listenClient: pg.PoolClient | null = null;
   let closed = false;
   let retryMs = 250;
+  let releaseListen: () => void = () => {};
   const listen = async (): Promise<void> => {
     if (!pool || closed) return;
     try {
@@ -56,12 +57,22 @@ export async function createHub(pool: pg.Pool | null, logger: Logger): Promise<R
           logger.error("bad realtime payload", { error: String(e) });
         }
       });
+      let released = false;
       client.on("error", (e) => {
+        // Once released (closing, or already replaced) the error is not ours.
+        if (released || closed) return;
+        released = true;
         logger.error("realtime connection lost; reconnecting", { error: e.message });
         client.release(e);
         if (listenClient === client) listenClient = null;
         setTimeout(() => void listen(), retryMs).unref();
       });
+      releaseListen = () => {
+        if (released) return;
+        released = true;
+        // Destroyed, not returned: a pooled connection must not keep LISTENing.
+        client.release(true);
+      };
       await client.query(`LISTEN ${CHANNEL}`);
       listenClient = client;
       retryMs = 250;
@@ -93,10 +104,9 @@ export async function createHub(pool: pg.Pool | null, logger: Logger): Promise<R
     async close() {
       closed = true;
       listeners.clear();
-      if (listenClient) {
-        await listenClient.query(`UNLISTEN ${CHANNEL}`).catch(() => {});
-        listenClient.release();
-      }
+      if (listenClient) await listenClient.query(`UNLISTEN ${CHANNEL}`).catch(() => {});
+      releaseListen();
+      listenClient = null;
     },
   };
 }
