@@ -198,6 +198,7 @@ async function main() {
       ["browse: tag filter strategic", "/api/browse?tags=strategic"],
       ["browse: page 500", "/api/browse?page=500"],
       ["browse: most votes", "/api/browse?sort=mostVotes"],
+      ["signed-in: session lookup only", "/api/auth/get-session", { cookie }],
       ["signed-in browse: default view", "/api/browse", { cookie }],
       ["signed-in browse: search 'villains'", "/api/browse?q=villains", { cookie }],
       ["signed-in browse: tag filter strategic", "/api/browse?tags=strategic", { cookie }],

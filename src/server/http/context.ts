@@ -29,7 +29,13 @@ export interface AppEnv {
 
 export const sessionMiddleware = (auth: Auth) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    const result = await auth.api.getSession({ headers: c.req.raw.headers });
+    // Most requests come from visitors: without better-auth's session cookie
+    // ('better-auth.session_token', '__Secure-' prefixed over HTTPS) there is
+    // no session to look up.
+    const cookie = c.req.header("cookie");
+    const result = cookie?.includes("better-auth.session_token")
+      ? await auth.api.getSession({ headers: c.req.raw.headers })
+      : null;
     c.set("user", result?.user ?? null);
     await next();
   });
