@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
@@ -110,10 +110,14 @@ function mountClient(app: Hono<AppEnv>, deps: AppDeps) {
   const staticFiles = serveStatic<AppEnv>({ root: clientDir, index: "" });
   // "/" would resolve to the directory itself; the SPA route below answers it.
   app.use("*", (c, next) => (c.req.path === "/" ? next() : staticFiles(c, next)));
-  const indexHtml = readFileSync(join(clientDir, "index.html"), "utf8");
+  // Read from disk each time (it is small), like the other static files: a
+  // rebuild under a running server must not leave list pages pointing at
+  // script files that no longer exist.
+  const indexPath = join(clientDir, "index.html");
   // A list's page carries its title and description for link previews.
   app.get("/list/:userId/:listId", async (c) => {
     c.header("Cache-Control", "no-cache");
+    const indexHtml = await readFile(indexPath, "utf8");
     try {
       const list = await getListDetail(deps.database.db, c.req.param("userId"), c.req.param("listId"), null);
       const entries = list.items
