@@ -33,6 +33,8 @@ export const LIST_MESSAGES = {
   deleteFailed: "Failed to delete list. Please try again.",
   notFoundForEdit: "List not found. It may have been deleted.",
   loadForEditFailed: "Failed to load the list for editing. It may have been deleted.",
+  userForEditFailed: "Failed to load user data for editing.",
+  errorLoadingForEdit: "An error occurred while loading the list.",
 } as const;
 
 /** Season ids are 's' plus the number; castaway appearance ids are '{seasonId}-{slug}'. */

@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
-import { ApiClientError } from "#client/lib/api-client.ts";
 import { clearPostLoginAction } from "#client/lib/post-login-action.ts";
 import { LIST_MESSAGES } from "#shared/lists.ts";
 import { draftQueryOptions } from "../api/draft-api.ts";
+import { editLoadErrorMessage } from "../model/edit-load-error.ts";
 import { listForEditQueryOptions } from "../api/lists-api.ts";
 import {
   type EditTarget,
@@ -87,10 +87,8 @@ function EditLoader({ target, ...props }: LoaderProps & { target: EditTarget }) 
       <ListEditor {...props} initial={fromSavedList(list)} initialError={null} initiallyChanged={false} />
     );
   }
-  const message =
-    query.error instanceof ApiClientError && query.error.status === 404
-      ? LIST_MESSAGES.notFoundForEdit
-      : LIST_MESSAGES.loadForEditFailed;
+  // A list that loads but is someone else's cannot be edited here either.
+  const message = query.error ? editLoadErrorMessage(query.error) : LIST_MESSAGES.loadForEditFailed;
   return <ListEditor {...props} initial={EMPTY_EDITOR} initialError={message} initiallyChanged={false} />;
 }
 
