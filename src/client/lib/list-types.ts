@@ -1,37 +1,11 @@
-/** Shapes of the list API's answers, as the client reads them. */
-export interface ListEntryDto {
-  id: string;
-  name: string;
-  isSeason: boolean;
-  seasonId: string;
-  seasonName: string;
-  seasonNumber: number;
-}
+// The list API's answers, typed from the server's own definitions (the client
+// may import types, never code, from the server): one definition of each shape.
+import type { ListCard, BrowsePage } from "#server/modules/browse/browse.service.ts";
+import type { ListEntry } from "#server/modules/lists/list-entries.ts";
+import type { ListDetail, ListSummary } from "#server/modules/lists/lists.service.ts";
 
-export interface ListCardDto {
-  id: string;
-  userId: string;
-  userName: string;
-  name: string;
-  description: string;
-  tags: string[];
-  kind: "seasons" | "castaways" | null;
-  upvoteCount: number;
-  itemCount: number;
-  createdAt: string;
-  updatedAt: string;
-  preview: ListEntryDto[];
-  viewer?: { favorited: boolean; upvoted: boolean };
-}
-
-export interface ListDetailDto extends ListCardDto {
-  items: ListEntryDto[];
-  viewer: { isOwner: boolean; upvoted: boolean; favorited: boolean };
-}
-
-export interface BrowsePageDto {
-  lists: ListCardDto[];
-  page: number;
-  pageCount: number;
-  total: number;
-}
+export type ListEntryDto = ListEntry;
+/** A card; the reader's flags are absent where an endpoint does not send them. */
+export type ListCardDto = ListSummary & { viewer?: ListCard["viewer"] };
+export type ListDetailDto = ListDetail;
+export type BrowsePageDto = BrowsePage;
