@@ -10,14 +10,12 @@
  * BENCH_LISTS, BENCH_USERS, BENCH_SECONDS and BENCH_CONNECTIONS override the sizes;
  * BENCH_KEEP=1 keeps the PostgreSQL scratch database for inspection.
  */
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { createApp } from "../src/server/app.ts";
 import { createAuth } from "../src/server/auth/auth.ts";
 import { type Database, openPglite, openPostgres } from "../src/server/db/client.ts";
@@ -26,6 +24,7 @@ import { createLogger } from "../src/server/http/logger.ts";
 import { loadReferenceData } from "../src/server/modules/seasons/reference-data.ts";
 import { seedReferenceData } from "../src/server/modules/seasons/seasons.service.ts";
 import { createHub } from "../src/server/realtime/hub.ts";
+import { createScratchDatabase } from "../src/testing/scratch-postgres.ts";
 
 const LISTS = Number(process.env.BENCH_LISTS ?? 100_000);
 const USERS = Number(process.env.BENCH_USERS ?? 20_000);
@@ -35,24 +34,15 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 async function openDatabase(): Promise<{ database: Database; label: string; cleanup: () => Promise<void> }> {
   const adminUrl = process.env.BENCH_DATABASE_URL;
   if (adminUrl) {
-    const name = `sr_bench_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const database = await openPostgres(url.toString(), 20);
+    const scratch = await createScratchDatabase(adminUrl, "sr_bench");
+    const database = await openPostgres(scratch.url, 20);
     return {
       database,
-      label: `PostgreSQL (${url.host}, pool 20)`,
+      label: `PostgreSQL (${new URL(adminUrl).host}, pool 20)`,
       async cleanup() {
         await database.close();
-        if (process.env.BENCH_KEEP) return console.log(`kept database ${url}`);
-        const c = new pg.Client({ connectionString: adminUrl });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
+        if (process.env.BENCH_KEEP) return console.log(`kept database ${scratch.url}`);
+        await scratch.drop();
       },
     };
   }

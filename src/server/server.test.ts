@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
+import { adminQuery, createScratchDatabase, type ScratchDatabase } from "#testing/scratch-postgres.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 // Real server processes, started the way `npm start` starts them, on real
@@ -235,32 +235,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || process.env.TEST_DB_KIND !== "
   "servers on PostgreSQL",
   () => {
     const adminUrl = process.env.TEST_DATABASE_URL!;
-    const name = `sr_server_${randomBytes(6).toString("hex")}`;
+    let scratch: ScratchDatabase;
+    let name: string;
     let databaseUrl: string;
     let dir: string;
     let servers: ServerProcess[] = [];
-
-    async function admin(query: string) {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        return await client.query(query);
-      } finally {
-        await client.end();
-      }
-    }
+    const admin = (query: string) => adminQuery(adminUrl, query);
 
     beforeAll(async () => {
-      await admin(`CREATE DATABASE ${name}`);
-      const u = new URL(adminUrl);
-      u.pathname = `/${name}`;
-      databaseUrl = u.toString();
+      scratch = await createScratchDatabase(adminUrl, "sr_server");
+      ({ name, url: databaseUrl } = scratch);
       dir = mkdtempSync(join(tmpdir(), "sr-server-pg-"));
     });
     afterAll(async () => {
       for (const s of servers) s.child.kill("SIGKILL");
       await Promise.all(servers.map((s) => s.exited));
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await scratch.drop();
       rmSync(dir, { recursive: true, force: true });
     });
 

@@ -1,8 +1,7 @@
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { type Database, openPglite, openPostgres } from "#server/db/client.ts";
 import { loadReferenceData } from "#server/modules/seasons/reference-data.ts";
 import { seedReferenceData } from "#server/modules/seasons/seasons.service.ts";
+import { createScratchDatabase } from "./scratch-postgres.ts";
 
 export interface TestDatabase extends Database {
   /** Closes the connection and, on PostgreSQL, drops the scratch database. */
@@ -30,22 +29,13 @@ async function pgliteDatabase(): Promise<TestDatabase> {
 async function createPostgresDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
-  const name = `sr_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), 20);
+  const scratch = await createScratchDatabase(adminUrl, "sr_test");
+  const database = await openPostgres(scratch.url, 20);
   return {
     ...database,
     async dispose() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await scratch.drop();
     },
   };
 }

@@ -1,8 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminQuery, createScratchDatabase, type ScratchDatabase } from "#testing/scratch-postgres.ts";
 import { type Database, openPglite, openPostgres } from "./client.ts";
 
 const journal = JSON.parse(
@@ -39,26 +38,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || process.env.TEST_DB_KIND !== "
   "openPostgres",
   () => {
     const adminUrl = process.env.TEST_DATABASE_URL!;
-    const name = `sr_migrate_${randomBytes(6).toString("hex")}`;
+    let scratch: ScratchDatabase;
     let url: string;
-
-    async function admin(query: string) {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        return await client.query(query);
-      } finally {
-        await client.end();
-      }
-    }
+    let name: string;
+    const admin = (query: string) => adminQuery(adminUrl, query);
 
     beforeAll(async () => {
-      await admin(`CREATE DATABASE ${name}`);
-      const u = new URL(adminUrl);
-      u.pathname = `/${name}`;
-      url = u.toString();
+      scratch = await createScratchDatabase(adminUrl, "sr_migrate");
+      ({ url, name } = scratch);
     });
-    afterAll(() => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    afterAll(() => scratch.drop());
 
     it("lets several processes migrate one fresh database at the same moment", async () => {
       // One pool per would-be server process, all started together.
