@@ -20,7 +20,7 @@ import { createApp } from "../src/server/app.ts";
 import { createAuth } from "../src/server/auth/auth.ts";
 import { type Database, openPglite, openPostgres } from "../src/server/db/client.ts";
 import { parseEnv } from "../src/server/env.ts";
-import { createLogger } from "../src/server/http/logger.ts";
+import { createLogger } from "../src/server/logger.ts";
 import { loadReferenceData } from "../src/server/modules/seasons/reference-data.ts";
 import { seedReferenceData } from "../src/server/modules/seasons/seasons.service.ts";
 import { createHub } from "../src/server/realtime/hub.ts";

@@ -6,15 +6,18 @@ import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { authRoutes } from "./auth/auth.routes.ts";
-import { type AppDeps, type AppEnv, sessionMiddleware } from "./http/context.ts";
-import { ApiError } from "./http/errors.ts";
+import type { AppDeps } from "./app-deps.ts";
+import { type AppEnv, sessionMiddleware } from "./http/context.ts";
+import { ApiError, notFound } from "./http/errors.ts";
 import { requestLogger } from "./http/request-logger.ts";
 import { withPageMeta } from "./http/spa-html.ts";
 import { getListDetail } from "./modules/lists/lists.service.ts";
 import { mediaRoutes } from "./media/media.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { browseRoutes } from "./modules/browse/browse.routes.ts";
+import { homeRoutes } from "./modules/home/home.routes.ts";
 import { listsRoutes } from "./modules/lists/lists.routes.ts";
+import { reactionsRoutes } from "./modules/reactions/reactions.routes.ts";
 import { referenceListsRoutes } from "./modules/reference-lists/reference-lists.routes.ts";
 import { eventsRoutes } from "./realtime/events.routes.ts";
 import { meRoutes } from "./modules/profiles/me.routes.ts";
@@ -28,14 +31,19 @@ function apiRoutes(deps: AppDeps) {
     .route("/health", healthRoutes(deps))
     .route("/seasons", seasonsRoutes(deps))
     .route("/lists", listsRoutes(deps))
+    .route("/lists", reactionsRoutes(deps))
     .route("/me", meRoutes(deps))
     .route("/users", usersRoutes(deps))
-    .route("/", browseRoutes(deps))
+    .route("/browse", browseRoutes(deps))
+    .route("/home", homeRoutes(deps))
     .route("/reference-lists", referenceListsRoutes(deps))
     .route("/events", eventsRoutes(deps));
 }
 
-/** The API's shape, for the client's typed fetchers. */
+/**
+ * The API's shape: the client's one contract with the server (hc<AppType>
+ * in src/client/lib/api-client.ts, response types in src/server/api-types.ts).
+ */
 export type AppType = ReturnType<typeof apiRoutes>;
 
 const CONTENT_SECURITY_POLICY = {
@@ -70,14 +78,14 @@ export function createApp(deps: AppDeps) {
   );
 
   app.route("/api", apiRoutes(deps));
-  app.all("/api/*", (c) =>
-    c.json({ error: { code: "NOT_FOUND", message: `No API route ${c.req.method} ${c.req.path}` } }, 404),
-  );
+  app.all("/api/*", (c) => {
+    throw notFound(`No API route ${c.req.method} ${c.req.path}`);
+  });
   app.route("/media", mediaRoutes(deps));
 
   if (deps.clientDir) mountClient(app, deps);
 
-  app.notFound((c) => c.json({ error: { code: "NOT_FOUND", message: "Not found." } }, 404));
+  app.notFound((c) => c.json(notFound().toBody(), 404));
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(err.toBody(), err.status);
     if (err instanceof HTTPException) {

@@ -1,6 +1,6 @@
 import { DataDirInUseError } from "./db/data-dir-lock.ts";
 import { EnvError, parseEnv } from "./env.ts";
-import { createLogger } from "./http/logger.ts";
+import { createLogger } from "./logger.ts";
 import { startServer } from "./server.ts";
 
 async function main() {

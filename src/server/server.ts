@@ -7,7 +7,7 @@ import { createAuth } from "./auth/auth.ts";
 import { lockDataDir } from "./db/data-dir-lock.ts";
 import { type Database, openPglite, openPostgres } from "./db/client.ts";
 import { adminEmails, type Env } from "./env.ts";
-import type { Logger } from "./http/logger.ts";
+import type { Logger } from "./logger.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { loadReferenceData } from "./modules/seasons/reference-data.ts";
 import { seedReferenceData } from "./modules/seasons/seasons.service.ts";

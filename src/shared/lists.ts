@@ -57,6 +57,11 @@ export const listInputSchema = z.object({
 });
 export type ListInput = z.input<typeof listInputSchema>;
 
+/** An id in a path (user ids are better-auth's, list ids 'list_{ms}'). */
+export const pathIdSchema = z.string().min(1).max(128);
+export const listParamsSchema = z.object({ userId: pathIdSchema, listId: pathIdSchema });
+export type ListParams = z.input<typeof listParamsSchema>;
+
 export function kindOfItems(ids: readonly string[]): ListKind | null {
   if (ids.length === 0) return null;
   return isSeasonId(ids[0]!) ? "seasons" : "castaways";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LIMITS } from "./limits.ts";
+import { pathIdSchema } from "./lists.ts";
 
 export const PROFILE_MESSAGES = {
   usernameEmpty: "Username cannot be empty",
@@ -17,3 +18,5 @@ export const usernameSchema = z.object({
     .min(1, PROFILE_MESSAGES.usernameEmpty)
     .max(LIMITS.usernameMax, PROFILE_MESSAGES.usernameTooLong),
 });
+
+export const userParamsSchema = z.object({ userId: pathIdSchema });

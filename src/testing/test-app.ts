@@ -1,7 +1,7 @@
 import { createApp } from "#server/app.ts";
 import { createAuth } from "#server/auth/auth.ts";
 import { adminEmails, parseEnv } from "#server/env.ts";
-import { createLogger } from "#server/http/logger.ts";
+import { createLogger } from "#server/logger.ts";
 import type { Mail, Mailer } from "#server/mail/mailer.ts";
 import { createHub, type RealtimeHub } from "#server/realtime/hub.ts";
 import { createTestDatabase, type TestDatabase } from "./test-db.ts";

@@ -1,13 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiFetch } from "./api-client.ts";
+import type { SeasonDto } from "#server/api-types.ts";
+import { api, readJson } from "./api-client.ts";
 import { imageUrlFor, type PickItem } from "./pick-item.ts";
 
-export interface SeasonDto {
-  id: string;
-  number: number;
-  name: string;
-  castaways: { id: string; slug: string; name: string; shortName: string }[];
-}
+export type { SeasonDto };
 
 export interface Catalog {
   seasons: SeasonDto[];
@@ -51,8 +47,8 @@ export function buildCatalog(seasons: SeasonDto[]): Catalog {
 /** Reference data: fetched once, revalidated by ETag, kept for the whole visit. */
 export const seasonsQueryOptions = () =>
   queryOptions({
-    queryKey: ["seasons"],
-    queryFn: async () => buildCatalog((await apiFetch<{ seasons: SeasonDto[] }>("/api/seasons")).seasons),
+    queryKey: ["seasons"] as const,
+    queryFn: async () => buildCatalog((await readJson(api.seasons.$get())).seasons),
     staleTime: Infinity,
     gcTime: Infinity,
   });

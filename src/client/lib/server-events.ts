@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { api, apiAddress } from "./api-client.ts";
 
 type Handler = (data: unknown) => void;
 
@@ -7,7 +8,7 @@ let source: EventSource | null = null;
 
 function ensureSource() {
   if (source || typeof EventSource === "undefined") return;
-  source = new EventSource("/api/events");
+  source = new EventSource(apiAddress(api.events));
   // EventSource reconnects by itself after a network drop.
   for (const type of handlers.keys()) attach(type);
 }

@@ -2,7 +2,8 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { user } from "../db/schema/index.ts";
-import type { AppDeps, AppEnv } from "../http/context.ts";
+import type { AppDeps } from "../app-deps.ts";
+import type { AppEnv } from "../http/context.ts";
 import { tooManyRequests } from "../http/errors.ts";
 import { hitRateLimit } from "../modules/rate-limit/rate-limit.service.ts";
 import { AUTH_MESSAGES } from "#shared/messages.ts";
@@ -81,6 +82,16 @@ export function authRoutes(deps: AppDeps) {
         throw tooManyRequests("Too many password reset requests. Please wait a while and try again.");
       }
       return deps.auth.handler(c.req.raw);
+    })
+    // Typed here (not left to the catch-all) so the client reads the session
+    // through the contract; better-auth's refreshed cookie is passed on.
+    .get("/get-session", async (c) => {
+      const { headers, response } = await deps.auth.api.getSession({
+        headers: c.req.raw.headers,
+        returnHeaders: true,
+      });
+      for (const cookie of headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
+      return c.json(response);
     })
     .get("/providers", (c) =>
       c.json({

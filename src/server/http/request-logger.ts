@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./context.ts";
-import type { Logger } from "./logger.ts";
+import type { Logger } from "../logger.ts";
 
 export const requestLogger = (logger: Logger) =>
   createMiddleware<AppEnv>(async (c, next) => {

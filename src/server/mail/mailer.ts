@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
-import type { Logger } from "../http/logger.ts";
+import type { Logger } from "../logger.ts";
 
 export interface Mail {
   to: string;

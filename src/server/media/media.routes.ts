@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { isAppearanceId, isSeasonId } from "#shared/media-urls.ts";
-import type { AppDeps, AppEnv } from "../http/context.ts";
+import type { AppDeps } from "../app-deps.ts";
+import type { AppEnv } from "../http/context.ts";
 import { notFound } from "../http/errors.ts";
 import { createMediaService, type MediaImage } from "./media.service.ts";
 

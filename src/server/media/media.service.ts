@@ -4,7 +4,7 @@ import { headshotUrl, seasonNumberOf } from "#shared/media-urls.ts";
 import type { Db } from "../db/client.ts";
 import { castaways, seasons } from "../db/schema/index.ts";
 import type { Env } from "../env.ts";
-import type { Logger } from "../http/logger.ts";
+import type { Logger } from "../logger.ts";
 import { builtInAliases, headshotCandidates } from "./file-names.ts";
 import { colourFor, headshotSvg, placeholderSvg, seasonSvg } from "./generated-images.ts";
 import { type OperatorFile, OperatorImages } from "./operator-images.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "#server/env.ts";
-import { createLogger } from "#server/http/logger.ts";
+import { createLogger } from "#server/logger.ts";
 import { createTestApp, type TestApp } from "#testing/test-app.ts";
 import { mediaRoutes, SVG_CSP } from "./media.routes.ts";
 import { createMediaService } from "./media.service.ts";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "#server/env.ts";
-import { createLogger } from "#server/http/logger.ts";
+import { createLogger } from "#server/logger.ts";
 import { createTestApp, type TestApp } from "#testing/test-app.ts";
 import { createMediaService } from "./media.service.ts";
 

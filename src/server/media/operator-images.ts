@@ -3,7 +3,7 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
 import { isAppearanceId } from "#shared/media-urls.ts";
-import type { Logger } from "../http/logger.ts";
+import type { Logger } from "../logger.ts";
 import {
   type AliasTable,
   type FileCandidate,

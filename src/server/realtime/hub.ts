@@ -1,5 +1,5 @@
 import type pg from "pg";
-import type { Logger } from "../http/logger.ts";
+import type { Logger } from "../logger.ts";
 
 export interface RealtimeEvent {
   type: string;

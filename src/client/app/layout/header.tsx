@@ -10,7 +10,7 @@ import {
   TrophyIcon,
 } from "#client/components/ui/icons.tsx";
 import { signOut } from "#client/features/auth/api/auth-actions.ts";
-import { useSession } from "#client/features/auth/api/session.ts";
+import { useSession } from "#client/lib/queries/session.ts";
 import { MuteButton } from "#client/features/music/components/mute-button.tsx";
 import { usePalmTransition } from "#client/features/transition/palm-transition.tsx";
 import { pageMarkerFor } from "./page-marker.ts";

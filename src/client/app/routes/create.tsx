@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useSession } from "#client/features/auth/api/session.ts";
+import { useSession } from "#client/lib/queries/session.ts";
 import { CreateListScreen } from "#client/features/lists/components/create-list-screen.tsx";
 import { PickItemPreview } from "#client/features/seasons/components/pick-item-preview.tsx";
 import { SeasonPicker } from "#client/features/seasons/components/season-picker.tsx";

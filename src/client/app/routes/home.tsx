@@ -1,4 +1,4 @@
-import { useSession } from "#client/features/auth/api/session.ts";
+import { useSession } from "#client/lib/queries/session.ts";
 import { HomeScreen } from "#client/features/home/components/home-screen.tsx";
 import { FavoriteButton } from "#client/features/reactions/components/favorite-button.tsx";
 import { UpvoteButton } from "#client/features/reactions/components/upvote-button.tsx";

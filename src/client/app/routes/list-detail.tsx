@@ -1,5 +1,5 @@
 import { useLocation, useParams } from "react-router";
-import { useSession } from "#client/features/auth/api/session.ts";
+import { useSession } from "#client/lib/queries/session.ts";
 import { ListDetailScreen } from "#client/features/list-detail/components/list-detail-screen.tsx";
 import { readSource } from "#client/features/list-detail/model/list-detail-rules.ts";
 import { FavoriteButton } from "#client/features/reactions/components/favorite-button.tsx";

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { useSession } from "#client/features/auth/api/session.ts";
+import { useSession } from "#client/lib/queries/session.ts";
 import { LoginScreen } from "#client/features/auth/components/login-screen.tsx";
 import { clearPostLoginAction, readPostLoginAction } from "#client/lib/post-login-action.ts";
 import { TIMERS_MS } from "#shared/limits.ts";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useSession } from "#client/features/auth/api/session.ts";
+import { useSession } from "#client/lib/queries/session.ts";
 import { MyLists } from "#client/features/lists/components/my-lists.tsx";
 import { ProfileSummary } from "#client/features/profile/components/profile-summary.tsx";
 

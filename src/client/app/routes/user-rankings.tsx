@@ -1,5 +1,5 @@
 import { useLocation, useParams } from "react-router";
-import { useSession } from "#client/features/auth/api/session.ts";
+import { useSession } from "#client/lib/queries/session.ts";
 import {
   MissingProfileScreen,
   PublicProfileScreen,

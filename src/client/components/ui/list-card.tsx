@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { ListCardDto } from "#client/lib/list-types.ts";
+import type { ListCardDto } from "#server/api-types.ts";
 import { imageUrlFor } from "#client/lib/pick-item.ts";
 import { stripSurvivorPrefix } from "#shared/lists.ts";
 import "./list-card.css";

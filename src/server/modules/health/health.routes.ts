@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
-import type { AppDeps, AppEnv } from "../../http/context.ts";
+import type { AppDeps } from "../../app-deps.ts";
+import type { AppEnv } from "../../http/context.ts";
 
 export function healthRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().get("/", async (c) => {

@@ -3,9 +3,8 @@ import type { Db } from "../../db/client.ts";
 import { referenceLists } from "../../db/schema/index.ts";
 import { getCatalog } from "../seasons/catalog.ts";
 import { type ListEntry, toEntries, validateEntries } from "../lists/list-entries.ts";
+import { REFERENCE_LIST_IDS, type ReferenceListId } from "#shared/reference-lists.ts";
 
-export const REFERENCE_LIST_IDS = ["maddysList", "andrewsList", "kendallsList"] as const;
-export type ReferenceListId = (typeof REFERENCE_LIST_IDS)[number];
 
 export interface ReferenceLists {
   lists: Record<ReferenceListId, ListEntry[]>;

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { etag } from "hono/etag";
-import type { AppDeps, AppEnv } from "../../http/context.ts";
+import type { AppDeps } from "../../app-deps.ts";
+import type { AppEnv } from "../../http/context.ts";
 import { listSeasons } from "./seasons.service.ts";
 
 export function seasonsRoutes(deps: AppDeps) {

@@ -1,8 +1,10 @@
-import type { QueryClient } from "@tanstack/react-query";
-import { apiFetch } from "#client/lib/api-client.ts";
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import { authPost } from "#client/lib/api-client.ts";
+import { seasonsQueryOptions } from "#client/lib/seasons-query.ts";
 import { removeKey, STORAGE_KEYS } from "#client/lib/storage.ts";
 import { defaultDisplayName } from "#shared/display-name.ts";
-import { sessionQueryOptions } from "./session.ts";
+import { sessionQueryOptions } from "#client/lib/queries/session.ts";
+import { providersQueryOptions } from "./providers.ts";
 
 export type SocialProvider = "google" | "twitter";
 
@@ -11,15 +13,23 @@ export interface EmailCredentials {
   password: string;
 }
 
+const rootOf = (key: QueryKey) => key[0];
+/** Who is signed in, and the reference data, are the same for everyone. */
+const keepsAcrossSignOut = (key: QueryKey) =>
+  rootOf(key) === rootOf(sessionQueryOptions().queryKey) || rootOf(key) === rootOf(seasonsQueryOptions().queryKey);
+/** The configured providers do not change with who is signed in either. */
+const keepsAcrossAuthChange = (key: QueryKey) =>
+  keepsAcrossSignOut(key) || rootOf(key) === rootOf(providersQueryOptions().queryKey);
+
 export async function signOut(queryClient: QueryClient): Promise<void> {
   try {
-    await apiFetch("/api/auth/sign-out", { method: "POST", json: {} });
+    await authPost("/api/auth/sign-out", {});
   } finally {
     // The spec: signing out clears the draft and the editing state.
     removeKey("session", STORAGE_KEYS.draft);
     queryClient.setQueryData(sessionQueryOptions().queryKey, null);
     queryClient.removeQueries({
-      predicate: (q) => q.queryKey[0] !== "session" && q.queryKey[0] !== "seasons",
+      predicate: (q) => !keepsAcrossSignOut(q.queryKey),
     });
   }
 }
@@ -31,22 +41,23 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
  */
 export async function refreshAfterAuthChange(queryClient: QueryClient): Promise<void> {
   void queryClient.invalidateQueries({
-    predicate: (q) => !["session", "auth", "seasons"].includes(String(q.queryKey[0])),
+    predicate: (q) => !keepsAcrossAuthChange(q.queryKey),
   });
   await queryClient.invalidateQueries({ queryKey: sessionQueryOptions().queryKey });
 }
 
 export async function signInWithEmail({ email, password }: EmailCredentials): Promise<void> {
-  await apiFetch("/api/auth/sign-in/email", { method: "POST", json: { email: email.trim(), password } });
+  await authPost("/api/auth/sign-in/email", { email: email.trim(), password });
 }
 
 export async function signUpWithEmail({ email, password }: EmailCredentials): Promise<void> {
   const trimmed = email.trim();
   // The spec: the display name defaults to the part of the email before the
   // at-sign; the server appends a number when someone already has it.
-  await apiFetch("/api/auth/sign-up/email", {
-    method: "POST",
-    json: { email: trimmed, password, name: defaultDisplayName(trimmed) },
+  await authPost("/api/auth/sign-up/email", {
+    email: trimmed,
+    password,
+    name: defaultDisplayName(trimmed),
   });
 }
 
@@ -55,14 +66,11 @@ export async function signUpWithEmail({ email, password }: EmailCredentials): Pr
  * browser back to /login with ?token=... (or ?error=INVALID_TOKEN).
  */
 export async function requestPasswordReset(email: string): Promise<void> {
-  await apiFetch("/api/auth/request-password-reset", {
-    method: "POST",
-    json: { email: email.trim(), redirectTo: "/login" },
-  });
+  await authPost("/api/auth/request-password-reset", { email: email.trim(), redirectTo: "/login" });
 }
 
 export async function resetPassword(input: { token: string; newPassword: string }): Promise<void> {
-  await apiFetch("/api/auth/reset-password", { method: "POST", json: input });
+  await authPost("/api/auth/reset-password", input);
 }
 
 /**
@@ -72,10 +80,12 @@ export async function resetPassword(input: { token: string; newPassword: string 
  * provider and error are in the query string.
  */
 export async function startSocialSignIn(provider: SocialProvider): Promise<string> {
-  const body = await apiFetch<{ url?: string }>("/api/auth/sign-in/social", {
-    method: "POST",
-    json: { provider, callbackURL: "/login", errorCallbackURL: `/login?provider=${provider}` },
+  const body = await authPost("/api/auth/sign-in/social", {
+    provider,
+    callbackURL: "/login",
+    errorCallbackURL: `/login?provider=${provider}`,
   });
-  if (!body?.url) throw new Error("The server did not return the provider's address.");
-  return body.url;
+  const url = typeof body === "object" && body !== null && "url" in body ? body.url : null;
+  if (typeof url !== "string" || !url) throw new Error("The server did not return the provider's address.");
+  return url;
 }

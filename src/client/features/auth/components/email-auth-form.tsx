@@ -9,7 +9,7 @@ import {
   signUpWithEmail,
 } from "../api/auth-actions.ts";
 import { resetRequestErrorMessage, signInErrorMessage, signUpErrorMessage } from "../api/auth-errors.ts";
-import { sessionQueryOptions } from "../api/session.ts";
+import { sessionQueryOptions } from "#client/lib/queries/session.ts";
 
 export type EmailMode = "signin" | "signup";
 

@@ -3,7 +3,7 @@ import { ApiClientError } from "#client/lib/api-client.ts";
 import { useState } from "react";
 import { type SocialProvider, startSocialSignIn } from "../api/auth-actions.ts";
 import { providerNotConfiguredMessage, socialErrorMessage } from "../api/auth-errors.ts";
-import { providersQueryOptions } from "../api/session.ts";
+import { providersQueryOptions } from "../api/providers.ts";
 import { GoogleIcon, XIcon } from "./auth-icons.tsx";
 
 const PROVIDERS = [

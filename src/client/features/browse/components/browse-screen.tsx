@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useCallback } from "react";
 import { ListCard } from "#client/components/ui/list-card.tsx";
-import type { ListCardDto } from "#client/lib/list-types.ts";
-import { browseQueryOptions } from "../api/browse-api.ts";
-import { toggleTag, withFilter, withPage } from "../model/browse-params.ts";
+import type { ListCardDto } from "#server/api-types.ts";
+import { browseQueryOptions } from "#client/lib/queries/browse.ts";
+import { browseApiQuery, toggleTag, withFilter, withPage } from "../model/browse-params.ts";
 import { useBrowseUrl } from "../model/use-browse-url.ts";
 import { BrowseFilters } from "./browse-filters.tsx";
 import { BrowsePagination } from "./browse-pagination.tsx";
@@ -26,7 +26,7 @@ interface BrowseScreenProps {
 /** Browse All Rankings: search, filters, sorting and paging over every public list. */
 export function BrowseScreen({ signedIn, renderActions }: BrowseScreenProps) {
   const { query, go, goSearch } = useBrowseUrl();
-  const result = useQuery(browseQueryOptions(query));
+  const result = useQuery(browseQueryOptions(browseApiQuery(query)));
   const onSearch = useCallback((q: string) => goSearch(withFilter(query, { q })), [goSearch, query]);
 
   const data = result.data;

@@ -67,3 +67,7 @@ export function withPage(query: BrowseQuery, page: number): BrowseQuery {
 export function normalizeBrowseQuery(query: BrowseQuery): BrowseQuery {
   return parseBrowseParams(new URLSearchParams(browseSearchString(query)));
 }
+
+/** The API's query for a browse state: the URL form's keys, so equal views share one cache entry. */
+export const browseApiQuery = (query: BrowseQuery): Record<string, string> =>
+  Object.fromEntries(new URLSearchParams(browseSearchString(query)));

@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "#client/lib/api-client.ts";
-import type { ListCardDto } from "#client/lib/list-types.ts";
+import { api, pathParams, readJson } from "#client/lib/api-client.ts";
 import { useServerEvent } from "#client/lib/server-events.ts";
 import {
   applySnapshot,
@@ -12,35 +11,14 @@ import {
   withEntries,
 } from "../model/reference-lists.ts";
 
-export interface HomeDto {
-  /** Created within the last 7 days, most upvoted first, at most 3. */
-  topWeek: ListCardDto[];
-  /** Newest first, at most 3. */
-  recent: ListCardDto[];
-}
-
-// The reactions feature patches and refreshes queries whose key starts with
-// "home" or "favorites", so these two keys are part of a contract.
-export const homeQueryOptions = () =>
-  queryOptions({
-    queryKey: ["home"],
-    queryFn: () => apiFetch<HomeDto>("/api/home"),
-  });
-
-export const favoritesQueryOptions = () =>
-  queryOptions({
-    queryKey: ["favorites"],
-    queryFn: () => apiFetch<{ lists: ListCardDto[] }>("/api/me/favorites"),
-  });
-
-const REFERENCE_KEY = ["reference-lists"] as const;
-const SAVE_KEY = ["reference-lists", "save"] as const;
-
 export const referenceListsQueryOptions = () =>
   queryOptions({
-    queryKey: REFERENCE_KEY,
-    queryFn: () => apiFetch<ReferenceListsDto>("/api/reference-lists"),
+    queryKey: ["reference-lists"] as const,
+    queryFn: () => readJson(api["reference-lists"].$get()),
   });
+
+const REFERENCE_KEY = referenceListsQueryOptions().queryKey;
+const SAVE_KEY = [...REFERENCE_KEY, "save"] as const;
 
 /**
  * Keeps the reference lists live: every change an editor saves is pushed to
@@ -76,10 +54,12 @@ export function useSaveReferenceList(onFailure: (message: string) => void) {
     mutationKey: SAVE_KEY,
     scope: { id: "reference-lists" },
     mutationFn: ({ id, entries }) =>
-      apiFetch<ReferenceListsDto>(`/api/reference-lists/${encodeURIComponent(id)}`, {
-        method: "PUT",
-        json: { items: entries.map((e) => e.id) },
-      }),
+      readJson(
+        api["reference-lists"][":id"].$put({
+          param: pathParams({ id }),
+          json: { items: entries.map((e) => e.id) },
+        }),
+      ),
     onMutate: async ({ id, entries }) => {
       await queryClient.cancelQueries({ queryKey: REFERENCE_KEY, exact: true });
       const previous = queryClient.getQueryData<ReferenceListsDto>(REFERENCE_KEY);

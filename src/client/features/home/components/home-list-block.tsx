@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from "react";
 import { ListCard } from "#client/components/ui/list-card.tsx";
-import type { ListCardDto } from "#client/lib/list-types.ts";
+import type { ListCardDto } from "#server/api-types.ts";
 
 /** The list page learns it was opened from home (spec: navigation state source 'home'). */
 export const HOME_LINK_STATE = { source: "home" } as const;

@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testi
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "#client/components/ui/toast.tsx";
-import type { ListCardDto } from "#client/lib/list-types.ts";
+import type { ListCardDto } from "#server/api-types.ts";
 import type { PickItem } from "#client/lib/pick-item.ts";
 import type { ReferenceEntry, ReferenceListsDto } from "../model/reference-lists.ts";
 import { HomeScreen, type HomeScreenProps } from "./home-screen.tsx";

@@ -1,14 +1,10 @@
 import { DndContext, DragOverlay } from "@dnd-kit/core";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useId, useState } from "react";
-import type { ListCardDto } from "#client/lib/list-types.ts";
+import type { ListCardDto } from "#server/api-types.ts";
 import type { PickItem } from "#client/lib/pick-item.ts";
-import {
-  favoritesQueryOptions,
-  homeQueryOptions,
-  referenceListsQueryOptions,
-  useReferenceListsLive,
-} from "../api/home-api.ts";
+import { favoritesQueryOptions, homeQueryOptions } from "#client/lib/queries/home.ts";
+import { referenceListsQueryOptions, useReferenceListsLive } from "../api/home-api.ts";
 import { HOME_MESSAGES, REFERENCE_MESSAGES } from "../model/home-messages.ts";
 import { REFERENCE_LIST_IDS, type ReferenceListsSnapshot, updatedLabel } from "../model/reference-lists.ts";
 import { useIsMobile } from "#client/lib/use-media-query.ts";

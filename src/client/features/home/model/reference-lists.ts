@@ -1,12 +1,12 @@
 import { ApiClientError } from "#client/lib/api-client.ts";
-import type { ListEntryDto } from "#client/lib/list-types.ts";
+import type { ListEntryDto, ReferenceListsDto } from "#server/api-types.ts";
+import { REFERENCE_LIST_IDS, type ReferenceListId } from "#shared/reference-lists.ts";
 import { addItem, isMove, mixInlineMessage, moveItem } from "#client/lib/ranking-rules.ts";
 import { stripSurvivorPrefix } from "#shared/lists.ts";
 import { REFERENCE_MESSAGES } from "./home-messages.ts";
 
-/** The three named lists of the rankings document (spec section 3), in the order shown. */
-export const REFERENCE_LIST_IDS = ["maddysList", "andrewsList", "kendallsList"] as const;
-export type ReferenceListId = (typeof REFERENCE_LIST_IDS)[number];
+// The three named lists of the rankings document (spec section 3), in the order shown.
+export { REFERENCE_LIST_IDS, type ReferenceListId };
 
 export const REFERENCE_LIST_LABELS: Record<ReferenceListId, string> = {
   maddysList: "Maddy's List",
@@ -16,16 +16,11 @@ export const REFERENCE_LIST_LABELS: Record<ReferenceListId, string> = {
 
 export type ReferenceEntry = ListEntryDto;
 
-/** What the server pushes on the 'reference-lists' event. */
-export interface ReferenceListsSnapshot {
-  lists: Record<ReferenceListId, ReferenceEntry[]>;
-  lastUpdated: string | null;
-}
-
 /** GET /api/reference-lists: the snapshot plus whether this reader may edit. */
-export interface ReferenceListsDto extends ReferenceListsSnapshot {
-  canEdit: boolean;
-}
+export type { ReferenceListsDto };
+
+/** What the server pushes on the 'reference-lists' event. */
+export type ReferenceListsSnapshot = Omit<ReferenceListsDto, "canEdit">;
 
 export const isReferenceListId = (value: string): value is ReferenceListId =>
   (REFERENCE_LIST_IDS as readonly string[]).includes(value);

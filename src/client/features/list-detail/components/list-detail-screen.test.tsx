@@ -4,8 +4,8 @@ import { act, cleanup, fireEvent, render, screen } from "@testing-library/react"
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiClientError } from "#client/lib/api-client.ts";
-import type { ListDetailDto } from "#client/lib/list-types.ts";
-import { listDetailKeys } from "../api/list-detail-api.ts";
+import type { ListDetailDto } from "#server/api-types.ts";
+import { listKeys } from "#client/lib/queries/lists.ts";
 import { ListDetailScreen } from "./list-detail-screen.tsx";
 
 const LIST: ListDetailDto = {
@@ -57,7 +57,7 @@ function renderAt(data: ListDetailDto | ApiClientError, params = { userId: "u1",
     const body = JSON.stringify({ error: { code: data.code, message: data.message } });
     vi.stubGlobal("fetch", async () => new Response(body, { status: data.status }));
   } else {
-    client.setQueryData(listDetailKeys.detail(params.userId, params.listId), data);
+    client.setQueryData(listKeys.detail(params), data);
   }
   const router = createMemoryRouter(
     [

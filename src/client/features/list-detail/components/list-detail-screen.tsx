@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import type { ListDetailDto } from "#client/lib/list-types.ts";
+import type { ListDetailDto } from "#server/api-types.ts";
 import { imageUrlFor } from "#client/lib/pick-item.ts";
-import { listDetailQueryOptions } from "../api/list-detail-api.ts";
+import { listQueryOptions } from "#client/lib/queries/lists.ts";
 import {
   authorPath,
   editListPath,
@@ -58,7 +58,7 @@ function ListDetailLoader({
   source,
   ...slots
 }: ListDetailSlots & { userId: string; listId: string; source: ListSource }) {
-  const query = useQuery(listDetailQueryOptions(userId, listId));
+  const query = useQuery(listQueryOptions({ userId, listId }));
   if (query.isPending) {
     return (
       <p className="status-text list-detail-status" role="status">

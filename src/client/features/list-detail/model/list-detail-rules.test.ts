@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiClientError } from "#client/lib/api-client.ts";
-import type { ListEntryDto } from "#client/lib/list-types.ts";
+import type { ListEntryDto } from "#server/api-types.ts";
 import {
   editListPath,
   entrySeasonLine,

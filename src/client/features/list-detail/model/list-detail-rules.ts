@@ -1,5 +1,5 @@
 import { ApiClientError } from "#client/lib/api-client.ts";
-import type { ListEntryDto } from "#client/lib/list-types.ts";
+import type { ListEntryDto } from "#server/api-types.ts";
 import { AUTO_TAG_IDS, seasonDisplayName, USER_TAGS } from "#shared/lists.ts";
 
 /** Texts of the full list view (spec sections 2 and 8). */

@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "#client/lib/api-client.ts";
-import type { Draft, DraftInput } from "#shared/drafts.ts";
+import { api, expectOk, readJson } from "#client/lib/api-client.ts";
+import type { DraftInput } from "#shared/drafts.ts";
 
 export const draftQueryOptions = () =>
   queryOptions({
     queryKey: ["draft"] as const,
-    queryFn: async () => (await apiFetch<{ draft: Draft | null }>("/api/me/draft")).draft,
+    queryFn: async () => (await readJson(api.me.draft.$get())).draft,
     // Read once on arrival at /create, never from an old copy.
     staleTime: 0,
     gcTime: 0,
@@ -20,8 +20,7 @@ export function useSaveDraft() {
   const queryClient = useQueryClient();
   return useMutation({
     scope: DRAFT_SCOPE,
-    mutationFn: async (draft: DraftInput) =>
-      (await apiFetch<{ draft: Draft }>("/api/me/draft", { method: "PUT", json: draft })).draft,
+    mutationFn: async (draft: DraftInput) => (await readJson(api.me.draft.$put({ json: draft }))).draft,
     onSuccess: (draft) => queryClient.setQueryData(draftQueryOptions().queryKey, draft),
     // The spec has draft save errors only logged.
     onError: (error) => console.error("Draft autosave failed", error),
@@ -32,7 +31,7 @@ export function useDeleteDraft() {
   const queryClient = useQueryClient();
   return useMutation({
     scope: DRAFT_SCOPE,
-    mutationFn: () => apiFetch<null>("/api/me/draft", { method: "DELETE" }),
+    mutationFn: () => expectOk(api.me.draft.$delete()),
     onSuccess: () => queryClient.setQueryData(draftQueryOptions().queryKey, null),
     onError: (error) => console.error("Draft delete failed", error),
   });

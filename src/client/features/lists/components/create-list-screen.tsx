@@ -5,7 +5,7 @@ import { clearPostLoginAction } from "#client/lib/post-login-action.ts";
 import { LIST_MESSAGES } from "#shared/lists.ts";
 import { draftQueryOptions } from "../api/draft-api.ts";
 import { editLoadErrorMessage } from "../model/edit-load-error.ts";
-import { listForEditQueryOptions } from "../api/lists-api.ts";
+import { listQueryOptions } from "#client/lib/queries/lists.ts";
 import {
   type EditTarget,
   EMPTY_EDITOR,
@@ -79,9 +79,17 @@ function Loading() {
 
 function EditLoader({ target, ...props }: LoaderProps & { target: EditTarget }) {
   const ownerId = target.ownerId ?? props.userId ?? "";
-  const query = useQuery({ ...listForEditQueryOptions(ownerId, target.listId), enabled: ownerId !== "" });
-  if (ownerId && query.isPending) return <Loading />;
-  const list = query.data;
+  // The list page's own query, always read afresh: the editor starts from what
+  // the server holds now, never from a copy cached before another tab's save.
+  const query = useQuery({
+    ...listQueryOptions({ userId: ownerId, listId: target.listId }),
+    enabled: ownerId !== "",
+    staleTime: 0,
+    refetchOnMount: "always",
+  });
+  if (ownerId && (query.isPending || !query.isFetchedAfterMount)) return <Loading />;
+  // A failed refetch keeps the cached copy in `data`; it is not what the server holds.
+  const list = query.isError ? undefined : query.data;
   if (list && list.viewer.isOwner) {
     return (
       <ListEditor {...props} initial={fromSavedList(list)} initialError={null} initiallyChanged={false} />

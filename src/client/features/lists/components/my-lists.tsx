@@ -4,7 +4,9 @@ import { Link } from "react-router";
 import { imageUrlFor } from "#client/lib/pick-item.ts";
 import { TIMERS_MS } from "#shared/limits.ts";
 import { LIST_MESSAGES, stripSurvivorPrefix } from "#shared/lists.ts";
-import { type ListSummary, myListsQueryOptions, useDeleteList } from "../api/lists-api.ts";
+import type { ListSummaryDto as ListSummary } from "#server/api-types.ts";
+import { myListsQueryOptions } from "#client/lib/queries/lists.ts";
+import { useDeleteList } from "../api/lists-api.ts";
 import { editPath } from "../model/draft-rules.ts";
 import "./my-lists.css";
 
@@ -51,7 +53,7 @@ export function MyLists() {
   const onDelete = (list: ListSummary) => {
     setDeleteError(null);
     deleteList.mutate(
-      { ownerId: list.userId, listId: list.id },
+      { userId: list.userId, listId: list.id },
       { onError: () => setDeleteError(LIST_MESSAGES.deleteFailed) },
     );
   };

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { placeholderUrl } from "#shared/media-urls.ts";
-import { myProfileQueryOptions } from "../api/profile-api.ts";
+import { myProfileQueryOptions } from "#client/lib/queries/profile.ts";
 import { UsernameEditor } from "./username-editor.tsx";
 import "./profile.css";
 

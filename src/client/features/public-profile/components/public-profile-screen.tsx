@@ -3,9 +3,9 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ListCard } from "#client/components/ui/list-card.tsx";
 import { ApiClientError } from "#client/lib/api-client.ts";
-import type { ListCardDto } from "#client/lib/list-types.ts";
+import type { ListCardDto } from "#server/api-types.ts";
 import { placeholderUrl } from "#shared/media-urls.ts";
-import { publicProfileQueryOptions } from "../api/public-profile-api.ts";
+import { publicProfileQueryOptions } from "#client/lib/queries/profile.ts";
 import {
   emptyProfileText,
   itemCountText,

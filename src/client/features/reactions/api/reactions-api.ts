@@ -6,7 +6,11 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import { useToast } from "#client/components/ui/toast.tsx";
-import { apiFetch } from "#client/lib/api-client.ts";
+import { api, pathParams, readJson } from "#client/lib/api-client.ts";
+import { browseKeys } from "#client/lib/queries/browse.ts";
+import { favoritesQueryOptions, homeQueryOptions } from "#client/lib/queries/home.ts";
+import { listKeys } from "#client/lib/queries/lists.ts";
+import { profileKeys } from "#client/lib/queries/profile.ts";
 import {
   FAVORITE_TOAST_MS,
   favoriteErrorMessage,
@@ -23,28 +27,24 @@ import {
   type ReactionTarget,
 } from "../model/patch-list.ts";
 
-export interface UpvoteResult {
-  upvoted: boolean;
-  upvoteCount: number;
-}
-
-export interface FavoriteResult {
-  favorited: boolean;
-}
-
 /**
  * First elements of the query keys whose data holds lists (list pages, browse,
- * home, favourites, profiles). A reaction patches and refreshes all of them,
- * whichever feature owns them.
+ * home, favourites, profiles), read from the queries' owners. A reaction
+ * patches and refreshes all of them, whichever feature shows them.
  */
-export const REACTION_QUERY_ROOTS: readonly string[] = ["lists", "browse", "home", "favorites", "profile"];
+export const REACTION_QUERY_ROOTS: readonly unknown[] = [
+  listKeys.all[0],
+  browseKeys.all[0],
+  homeQueryOptions().queryKey[0],
+  favoritesQueryOptions().queryKey[0],
+  profileKeys.all[0],
+];
 
-export const isListQuery = (query: Query) => REACTION_QUERY_ROOTS.includes(String(query.queryKey[0]));
+export const isListQuery = (query: Query) => REACTION_QUERY_ROOTS.includes(query.queryKey[0]);
 
 const refOf = (list: ReactionTarget): ListRef => ({ ownerId: list.userId, listId: list.id });
 
-const listPath = (list: ReactionTarget) =>
-  `/api/lists/${encodeURIComponent(list.userId)}/${encodeURIComponent(list.id)}`;
+const listOf = (list: ReactionTarget) => ({ param: pathParams({ userId: list.userId, listId: list.id }) });
 
 interface Snapshot {
   previous: Array<[QueryKey, unknown]>;
@@ -79,10 +79,10 @@ function refreshLists(queryClient: QueryClient) {
 }
 
 export const toggleUpvote = (list: ReactionTarget) =>
-  apiFetch<UpvoteResult>(`${listPath(list)}/upvote`, { method: "POST" });
+  readJson(api.lists[":userId"][":listId"].upvote.$post(listOf(list)));
 
 export const toggleFavorite = (list: ReactionTarget) =>
-  apiFetch<FavoriteResult>(`${listPath(list)}/favorite`, { method: "POST" });
+  readJson(api.lists[":userId"][":listId"].favorite.$post(listOf(list)));
 
 /** Toggles the viewer's upvote on a list; shows a toast when it fails. */
 export function useToggleUpvote() {

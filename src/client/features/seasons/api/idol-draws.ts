@@ -1,26 +1,17 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useToast } from "#client/components/ui/toast.tsx";
-import { apiFetch } from "#client/lib/api-client.ts";
+import { api, readJson } from "#client/lib/api-client.ts";
+import { profileKeys } from "#client/lib/queries/profile.ts";
 import { TIMERS_MS } from "#shared/limits.ts";
 import { PROFILE_MESSAGES } from "#shared/profile.ts";
 
-export interface IdolDrawResult {
-  found: boolean;
-  idolsFound: number;
-}
-
 /** The server draws (5 %, rate-limited): the client only asks and celebrates. */
-export function postIdolDraw(): Promise<IdolDrawResult> {
-  return apiFetch<IdolDrawResult>("/api/me/idol-draws", { method: "POST" });
-}
-
-/** Every query under this key shows profile figures, the idol count among them. */
-export const PROFILE_QUERY_ROOT = ["profile"] as const;
+export const postIdolDraw = () => readJson(api.me["idol-draws"].$post());
 
 /**
  * A season-card click of a signed-in person. A find shows the spec's toast for
- * 3 s and refreshes profile counts; failures (429, offline) are part of the
- * game's noise and stay out of the way.
+ * 3 s and refreshes profile counts (the idol count among them); failures
+ * (429, offline) are part of the game's noise and stay out of the way.
  */
 export function useIdolDraw() {
   const queryClient = useQueryClient();
@@ -30,7 +21,7 @@ export function useIdolDraw() {
     onSuccess: async (result) => {
       if (!result.found) return;
       toast.show(PROFILE_MESSAGES.idolFound, TIMERS_MS.idolToast);
-      await queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_ROOT });
+      await queryClient.invalidateQueries({ queryKey: profileKeys.all });
     },
     onError: (error) => {
       console.debug("idol draw failed", error);

@@ -1,0 +1,10 @@
+import { Hono } from "hono";
+import type { AppDeps } from "../../app-deps.ts";
+import { type AppEnv, viewerId } from "../../http/context.ts";
+import { homeLists } from "../browse/browse.service.ts";
+
+/** The home page's two list rows: the week's most upvoted and the newest. */
+export function homeRoutes(deps: AppDeps) {
+  const { db } = deps.database;
+  return new Hono<AppEnv>().get("/", async (c) => c.json(await homeLists(db, viewerId(c))));
+}

@@ -1,0 +1,31 @@
+import { Hono } from "hono";
+import type { AppDeps } from "../../app-deps.ts";
+import { type AppEnv, requireUser } from "../../http/context.ts";
+import { pathParams } from "../../http/validate.ts";
+import { listParamsSchema } from "#shared/lists.ts";
+import { forgetBrowseCache } from "../browse/browse-cache.ts";
+import { toggleFavorite, toggleUpvote } from "./reactions.service.ts";
+
+const listParams = pathParams(listParamsSchema, "List not found");
+
+/** A reader's upvote and favourite on a list, under the list's own path. */
+export function reactionsRoutes(deps: AppDeps) {
+  const { db } = deps.database;
+  return new Hono<AppEnv>()
+    .post("/:userId/:listId/upvote", requireUser, listParams, async (c) => {
+      const user = c.get("user");
+      const { userId: ownerId, listId } = c.req.valid("param");
+      const result = await toggleUpvote(db, user.id, ownerId, listId);
+      forgetBrowseCache(db);
+      if (result.upvoted && ownerId !== user.id) {
+        await deps.hub.publish({ type: "notifications", data: {}, userId: ownerId });
+      }
+      return c.json(result);
+    })
+    .post("/:userId/:listId/favorite", requireUser, listParams, async (c) => {
+      const { userId: ownerId, listId } = c.req.valid("param");
+      const result = await toggleFavorite(db, c.get("user").id, ownerId, listId);
+      forgetBrowseCache(db);
+      return c.json(result);
+    });
+}
