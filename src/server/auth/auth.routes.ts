@@ -42,62 +42,64 @@ async function readEmail(req: Request): Promise<string | null> {
  */
 export function authRoutes(deps: AppDeps) {
   const { db } = deps.database;
-  return new Hono<AppEnv>()
-    .post("/sign-in/email", async (c) => {
-      const email = await readEmail(c.req.raw);
-      const ip = clientIp(c);
-      const allowed =
-        (await hitRateLimit(db, `sign-in-ip:${ip}`, SIGN_IN_IP_LIMIT)) &&
-        (!email || (await hitRateLimit(db, `sign-in:${ip}:${email}`, SIGN_IN_LIMIT)));
-      if (!allowed) {
-        throw tooManyRequests("Too many sign-in attempts. Please wait a few minutes and try again.");
-      }
-      const response = await deps.auth.handler(c.req.raw);
-      if (response.status !== 401 || !email) return response;
-      const [found] = await db
-        .select({ id: user.id })
-        .from(user)
-        .where(eq(sql`lower(${user.email})`, email))
-        .limit(1);
-      return c.json(
-        found
-          ? { code: "INVALID_PASSWORD", message: AUTH_MESSAGES.wrongPassword }
-          : { code: "USER_NOT_FOUND", message: AUTH_MESSAGES.userNotFound },
-        401,
-      );
-    })
-    .post("/sign-up/email", async (c) => {
-      if (!(await hitRateLimit(db, `sign-up-ip:${clientIp(c)}`, SIGN_UP_IP_LIMIT))) {
-        throw tooManyRequests("Too many new accounts from this network. Please try again later.");
-      }
-      return deps.auth.handler(c.req.raw);
-    })
-    .post("/request-password-reset", async (c) => {
-      // Each request sends a mail: limit per address and per recipient.
-      const email = await readEmail(c.req.raw);
-      const allowed =
-        (await hitRateLimit(db, `reset-ip:${clientIp(c)}`, RESET_MAIL_IP_LIMIT)) &&
-        (!email || (await hitRateLimit(db, `reset:${email}`, RESET_MAIL_LIMIT)));
-      if (!allowed) {
-        throw tooManyRequests("Too many password reset requests. Please wait a while and try again.");
-      }
-      return deps.auth.handler(c.req.raw);
-    })
-    // Typed here (not left to the catch-all) so the client reads the session
-    // through the contract; better-auth's refreshed cookie is passed on.
-    .get("/get-session", async (c) => {
-      const { headers, response } = await deps.auth.api.getSession({
-        headers: c.req.raw.headers,
-        returnHeaders: true,
-      });
-      for (const cookie of headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
-      return c.json(response);
-    })
-    .get("/providers", (c) =>
-      c.json({
-        google: Boolean(deps.env.GOOGLE_CLIENT_ID && deps.env.GOOGLE_CLIENT_SECRET),
-        twitter: Boolean(deps.env.TWITTER_CLIENT_ID && deps.env.TWITTER_CLIENT_SECRET),
-      }),
-    )
-    .on(["GET", "POST"], "/*", (c) => deps.auth.handler(c.req.raw));
+  return (
+    new Hono<AppEnv>()
+      .post("/sign-in/email", async (c) => {
+        const email = await readEmail(c.req.raw);
+        const ip = clientIp(c);
+        const allowed =
+          (await hitRateLimit(db, `sign-in-ip:${ip}`, SIGN_IN_IP_LIMIT)) &&
+          (!email || (await hitRateLimit(db, `sign-in:${ip}:${email}`, SIGN_IN_LIMIT)));
+        if (!allowed) {
+          throw tooManyRequests("Too many sign-in attempts. Please wait a few minutes and try again.");
+        }
+        const response = await deps.auth.handler(c.req.raw);
+        if (response.status !== 401 || !email) return response;
+        const [found] = await db
+          .select({ id: user.id })
+          .from(user)
+          .where(eq(sql`lower(${user.email})`, email))
+          .limit(1);
+        return c.json(
+          found
+            ? { code: "INVALID_PASSWORD", message: AUTH_MESSAGES.wrongPassword }
+            : { code: "USER_NOT_FOUND", message: AUTH_MESSAGES.userNotFound },
+          401,
+        );
+      })
+      .post("/sign-up/email", async (c) => {
+        if (!(await hitRateLimit(db, `sign-up-ip:${clientIp(c)}`, SIGN_UP_IP_LIMIT))) {
+          throw tooManyRequests("Too many new accounts from this network. Please try again later.");
+        }
+        return deps.auth.handler(c.req.raw);
+      })
+      .post("/request-password-reset", async (c) => {
+        // Each request sends a mail: limit per address and per recipient.
+        const email = await readEmail(c.req.raw);
+        const allowed =
+          (await hitRateLimit(db, `reset-ip:${clientIp(c)}`, RESET_MAIL_IP_LIMIT)) &&
+          (!email || (await hitRateLimit(db, `reset:${email}`, RESET_MAIL_LIMIT)));
+        if (!allowed) {
+          throw tooManyRequests("Too many password reset requests. Please wait a while and try again.");
+        }
+        return deps.auth.handler(c.req.raw);
+      })
+      // Typed here (not left to the catch-all) so the client reads the session
+      // through the contract; better-auth's refreshed cookie is passed on.
+      .get("/get-session", async (c) => {
+        const { headers, response } = await deps.auth.api.getSession({
+          headers: c.req.raw.headers,
+          returnHeaders: true,
+        });
+        for (const cookie of headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
+        return c.json(response);
+      })
+      .get("/providers", (c) =>
+        c.json({
+          google: Boolean(deps.env.GOOGLE_CLIENT_ID && deps.env.GOOGLE_CLIENT_SECRET),
+          twitter: Boolean(deps.env.TWITTER_CLIENT_ID && deps.env.TWITTER_CLIENT_SECRET),
+        }),
+      )
+      .on(["GET", "POST"], "/*", (c) => deps.auth.handler(c.req.raw))
+  );
 }

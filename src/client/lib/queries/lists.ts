@@ -18,8 +18,11 @@ export const listQueryOptions = (params: ListParams) =>
   queryOptions({
     queryKey: listKeys.detail(params),
     queryFn: async ({ signal }) =>
-      (await readJson(api.lists[":userId"][":listId"].$get({ param: pathParams(params) }, { init: { signal } })))
-        .list,
+      (
+        await readJson(
+          api.lists[":userId"][":listId"].$get({ param: pathParams(params) }, { init: { signal } }),
+        )
+      ).list,
   });
 
 /** The signed-in user's own lists (My Lists). */

@@ -19,9 +19,7 @@ export function meRoutes(deps: AppDeps) {
       return c.json({ displayName: name });
     })
     .get("/lists", requireUser, async (c) => c.json({ lists: await listsOfUser(db, c.get("user").id) }))
-    .get("/favorites", requireUser, async (c) =>
-      c.json({ lists: await favoriteLists(db, c.get("user").id) }),
-    )
+    .get("/favorites", requireUser, async (c) => c.json({ lists: await favoriteLists(db, c.get("user").id) }))
     .get("/draft", requireUser, async (c) => c.json({ draft: await getDraft(db, c.get("user").id) }))
     .put("/draft", requireUser, jsonBody(draftSchema), async (c) =>
       c.json({ draft: await saveDraft(db, c.get("user").id, c.req.valid("json")) }),

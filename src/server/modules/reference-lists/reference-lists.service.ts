@@ -5,7 +5,6 @@ import { getCatalog } from "../seasons/catalog.ts";
 import { type ListEntry, toEntries, validateEntries } from "../lists/list-entries.ts";
 import { REFERENCE_LIST_IDS, type ReferenceListId } from "#shared/reference-lists.ts";
 
-
 export interface ReferenceLists {
   lists: Record<ReferenceListId, ListEntry[]>;
   lastUpdated: string | null;

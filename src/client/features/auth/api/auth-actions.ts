@@ -16,7 +16,8 @@ export interface EmailCredentials {
 const rootOf = (key: QueryKey) => key[0];
 /** Who is signed in, and the reference data, are the same for everyone. */
 const keepsAcrossSignOut = (key: QueryKey) =>
-  rootOf(key) === rootOf(sessionQueryOptions().queryKey) || rootOf(key) === rootOf(seasonsQueryOptions().queryKey);
+  rootOf(key) === rootOf(sessionQueryOptions().queryKey) ||
+  rootOf(key) === rootOf(seasonsQueryOptions().queryKey);
 /** The configured providers do not change with who is signed in either. */
 const keepsAcrossAuthChange = (key: QueryKey) =>
   keepsAcrossSignOut(key) || rootOf(key) === rootOf(providersQueryOptions().queryKey);
