@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
-import type { AppDeps } from "../app-deps.ts";
-import type { AppEnv } from "../http/context.ts";
-import type { RealtimeEvent } from "./hub.ts";
+import type { AppDeps } from "../../app-deps.ts";
+import type { AppEnv } from "../../http/context.ts";
+import type { RealtimeEvent } from "../../realtime/hub.ts";
 
 const KEEPALIVE_MS = 25_000;
 

@@ -1,11 +1,11 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
-import { user } from "../db/schema/index.ts";
-import type { AppDeps } from "../app-deps.ts";
-import type { AppEnv } from "../http/context.ts";
-import { tooManyRequests } from "../http/errors.ts";
-import { hitRateLimit } from "../modules/rate-limit/rate-limit.service.ts";
+import { user } from "../../db/schema/index.ts";
+import type { AppDeps } from "../../app-deps.ts";
+import type { AppEnv } from "../../http/context.ts";
+import { tooManyRequests } from "../../http/errors.ts";
+import { hitRateLimit } from "../rate-limit/rate-limit.service.ts";
 import { AUTH_MESSAGES } from "#shared/messages.ts";
 
 const FIVE_MINUTES = 5 * 60 * 1000;
