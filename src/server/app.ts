@@ -15,6 +15,8 @@ import { getListDetail } from "./modules/lists/lists.service.ts";
 import { mediaRoutes } from "./media/media.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { browseRoutes } from "./modules/browse/browse.routes.ts";
+import { commentsRoutes } from "./modules/comments/comments.routes.ts";
+import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
 import { homeRoutes } from "./modules/home/home.routes.ts";
 import { listsRoutes } from "./modules/lists/lists.routes.ts";
 import { reactionsRoutes } from "./modules/reactions/reactions.routes.ts";
@@ -37,6 +39,8 @@ function apiRoutes(deps: AppDeps) {
     .route("/browse", browseRoutes(deps))
     .route("/home", homeRoutes(deps))
     .route("/reference-lists", referenceListsRoutes(deps))
+    .route("/comments", commentsRoutes(deps))
+    .route("/notifications", notificationsRoutes(deps))
     .route("/events", eventsRoutes(deps));
 }
 

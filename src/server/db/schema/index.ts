@@ -2,3 +2,4 @@ export * from "./auth.ts";
 export * from "./reference.ts";
 export * from "./rate-limits.ts";
 export * from "./lists.ts";
+export * from "./comments.ts";

@@ -9,6 +9,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
 
@@ -127,11 +128,27 @@ export const notifications = pgTable(
     listUserId: text("list_user_id"),
     listId: text("list_id"),
     commentId: text("comment_id"),
+    categoryId: text("category_id"),
     content: text("content"),
     isNew: boolean("is_new").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("notifications_recipient_idx").on(t.recipientId, t.createdAt.desc())],
+  (t) => [
+    index("notifications_recipient_idx").on(t.recipientId, t.createdAt.desc()),
+    // One like notification per actor and thing liked: unliking and liking
+    // again does not notify twice.
+    uniqueIndex("notifications_like_once_idx")
+      .on(
+        t.type,
+        t.actorId,
+        sql`coalesce(${t.listUserId}, '')`,
+        sql`coalesce(${t.listId}, '')`,
+        sql`coalesce(${t.commentId}, '')`,
+      )
+      .where(sql`${t.type} IN ('list_like', 'comment_like')`),
+    index("notifications_list_idx").on(t.listUserId, t.listId),
+    index("notifications_comment_idx").on(t.commentId),
+  ],
 );
 
 /** The home page's three named reference lists, edited by editors only. */

@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { favorites, listItems, lists, listUpvotes, user } from "../../db/schema/index.ts";
 import { ApiError, forbidden, notFound } from "../../http/errors.ts";
+import { forgetListNotifications } from "../notifications/notifications.service.ts";
 import { getCatalog } from "../seasons/catalog.ts";
 import { effectiveTags, type listInputSchema } from "#shared/lists.ts";
 import { LIMITS } from "#shared/limits.ts";
@@ -154,7 +155,11 @@ export async function updateList(db: Db, actorId: string, ownerId: string, listI
 
 export async function deleteList(db: Db, actorId: string, ownerId: string, listId: string) {
   await requireOwnedList(db, actorId, ownerId, listId);
-  await db.delete(lists).where(and(eq(lists.userId, ownerId), eq(lists.id, listId)));
+  // Its comments and votes go by cascade; its notifications are only tagged with it.
+  await db.transaction(async (tx) => {
+    await forgetListNotifications(tx, ownerId, listId);
+    await tx.delete(lists).where(and(eq(lists.userId, ownerId), eq(lists.id, listId)));
+  });
 }
 
 /** One list with its entries, or the spec's 'User not found' / 'List not found'. */

@@ -1,27 +1,147 @@
 import { randomUUID } from "node:crypto";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { notifications } from "../../db/schema/index.ts";
+import { comments, notifications } from "../../db/schema/index.ts";
+import { notFound } from "../../http/errors.ts";
+import { LIMITS } from "#shared/limits.ts";
+import type { NotificationType } from "#shared/notifications.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-export type NotificationType = "list_like" | "comment_like" | "comment" | "comment_reply";
+export type { NotificationType };
 
 export interface NewNotification {
   recipientId: string;
   type: NotificationType;
   actorId: string;
   actorName: string;
-  listUserId?: string;
-  listId?: string;
+  listUserId?: string | null;
+  listId?: string | null;
+  categoryId?: string | null;
   commentId?: string;
   content?: string;
 }
 
+/** How many notifications a recipient keeps; older ones are dropped as new ones come. */
+export const NOTIFICATIONS_KEPT = 200;
+
 /**
  * Written in the caller's transaction, so a notification exists exactly when
- * its cause does. Nobody is notified of their own action.
+ * its cause does. Nobody is notified of their own action, and a like is
+ * notified once per actor and thing liked (a unique index). Returns whether
+ * one was written, so the caller knows whether to ring the recipient's bell.
  */
-export async function notify(tx: Tx | Db, n: NewNotification): Promise<void> {
-  if (n.recipientId === n.actorId) return;
-  await tx.insert(notifications).values({ id: randomUUID(), ...n });
+export async function notify(tx: Tx | Db, n: NewNotification): Promise<boolean> {
+  if (n.recipientId === n.actorId) return false;
+  const written = await tx
+    .insert(notifications)
+    .values({ id: randomUUID(), ...n })
+    .onConflictDoNothing()
+    .returning({ id: notifications.id });
+  if (written.length === 0) return false;
+  await tx.execute(sql`
+    DELETE FROM ${notifications} WHERE id IN (
+      SELECT id FROM ${notifications} WHERE recipient_id = ${n.recipientId}
+      ORDER BY created_at DESC, id DESC OFFSET ${NOTIFICATIONS_KEPT})`);
+  return true;
+}
+
+/** Where a click on a notification leads; null when its comment is gone (spec: no navigation). */
+export type NotificationLink =
+  { kind: "list"; userId: string; listId: string } | { kind: "category"; categoryId: string } | null;
+
+export interface InboxEntry {
+  id: string;
+  type: string;
+  actorId: string | null;
+  actorName: string | null;
+  content: string | null;
+  isNew: boolean;
+  createdAt: string;
+  link: NotificationLink;
+}
+
+export interface Inbox {
+  notifications: InboxEntry[];
+  unread: number;
+}
+
+/** The newest notifications of one recipient (at most 10) and how many are unread. */
+export async function inboxOf(db: Db, recipientId: string): Promise<Inbox> {
+  const rows = await db
+    .select({
+      id: notifications.id,
+      type: notifications.type,
+      actorId: notifications.actorId,
+      actorName: notifications.actorName,
+      content: notifications.content,
+      isNew: notifications.isNew,
+      createdAt: notifications.createdAt,
+      listUserId: notifications.listUserId,
+      listId: notifications.listId,
+      categoryId: notifications.categoryId,
+      commentId: notifications.commentId,
+      commentGone: sql<boolean>`${notifications.commentId} IS NOT NULL AND (${comments.id} IS NULL OR ${comments.deleted})`,
+    })
+    .from(notifications)
+    .leftJoin(comments, eq(comments.id, notifications.commentId))
+    .where(eq(notifications.recipientId, recipientId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(LIMITS.notificationsShown);
+  const [count] = await db
+    .select({ unread: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.recipientId, recipientId), eq(notifications.isNew, true)));
+  return {
+    notifications: rows.map((r) => ({
+      id: r.id,
+      type: r.type,
+      actorId: r.actorId,
+      actorName: r.actorName,
+      content: r.content,
+      isNew: r.isNew,
+      createdAt: r.createdAt.toISOString(),
+      link: linkOf(r),
+    })),
+    unread: count?.unread ?? 0,
+  };
+}
+
+function linkOf(r: {
+  type: string;
+  listUserId: string | null;
+  listId: string | null;
+  categoryId: string | null;
+  commentGone: boolean;
+}): NotificationLink {
+  // Likes and replies of a comment look the comment up first (spec section 9).
+  if ((r.type === "comment_like" || r.type === "comment_reply") && r.commentGone) return null;
+  if (r.categoryId) return { kind: "category", categoryId: r.categoryId };
+  if (r.listUserId && r.listId) return { kind: "list", userId: r.listUserId, listId: r.listId };
+  return null;
+}
+
+/** Marks one of the recipient's notifications read (it never becomes unread again). */
+export async function markRead(db: Db, recipientId: string, id: string): Promise<void> {
+  const updated = await db
+    .update(notifications)
+    .set({ isNew: false })
+    .where(and(eq(notifications.id, id), eq(notifications.recipientId, recipientId)))
+    .returning({ id: notifications.id });
+  if (updated.length === 0) throw notFound("Notification not found.");
+}
+
+/** Marks every unread notification of the recipient read. */
+export async function markAllRead(db: Db, recipientId: string): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ isNew: false })
+    .where(and(eq(notifications.recipientId, recipientId), eq(notifications.isNew, true)));
+}
+
+/** A deleted list takes its notifications with it (likes, comments, replies, comment likes). */
+export async function forgetListNotifications(tx: Tx | Db, listUserId: string, listId: string) {
+  await tx
+    .delete(notifications)
+    .where(and(eq(notifications.listUserId, listUserId), eq(notifications.listId, listId)));
 }

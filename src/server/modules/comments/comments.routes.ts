@@ -1,0 +1,68 @@
+import { Hono } from "hono";
+import type { AppDeps } from "../../app-deps.ts";
+import { type AppEnv, isEditor, requireUser } from "../../http/context.ts";
+import { tooManyRequests } from "../../http/errors.ts";
+import { jsonBody, pathParams, queryParams } from "../../http/validate.ts";
+import {
+  COMMENT_MESSAGES,
+  commentParamsSchema,
+  commentsQuerySchema,
+  commentVoteSchema,
+  newCommentSchema,
+} from "#shared/comments.ts";
+import { hitRateLimit } from "../rate-limit/rate-limit.service.ts";
+import { addComment, deleteComment, discussionOf, type Target, voteComment } from "./comments.service.ts";
+
+// A burst of 5 comments, then about one every 10 seconds.
+export const COMMENT_BURST_LIMIT = { max: 5, windowMs: 10_000 };
+export const COMMENT_MINUTE_LIMIT = { max: 10, windowMs: 60_000 };
+// Votes ring Inboxes: enough for reading a long thread, not for flooding one.
+export const COMMENT_VOTE_LIMIT = { max: 60, windowMs: 60_000 };
+
+/** The public event an open discussion refetches on. */
+export const COMMENTS_EVENT = "comments";
+
+const commentParams = pathParams(commentParamsSchema, COMMENT_MESSAGES.notFound);
+
+export function commentsRoutes(deps: AppDeps) {
+  const { db } = deps.database;
+  const ring = async (target: Target, notified: string[]) => {
+    await deps.hub.publish({ type: COMMENTS_EVENT, data: target });
+    for (const userId of notified) await deps.hub.publish({ type: "notifications", data: {}, userId });
+  };
+  return new Hono<AppEnv>()
+    .get("/", queryParams(commentsQuerySchema), async (c) => {
+      const { sort, ...target } = c.req.valid("query");
+      const user = c.get("user");
+      const viewer = user ? { id: user.id, isEditor: isEditor(user, deps.admins) } : null;
+      return c.json(await discussionOf(db, target, sort, viewer));
+    })
+    .post("/", requireUser, jsonBody(newCommentSchema), async (c) => {
+      const user = c.get("user");
+      const allowed =
+        (await hitRateLimit(db, `comment:${user.id}`, COMMENT_BURST_LIMIT)) &&
+        (await hitRateLimit(db, `comment-minute:${user.id}`, COMMENT_MINUTE_LIMIT));
+      if (!allowed) throw tooManyRequests(COMMENT_MESSAGES.rateLimited);
+      const input = c.req.valid("json");
+      const { id, notified } = await addComment(db, user, input);
+      await ring(input.target, notified);
+      return c.json({ id }, 201);
+    })
+    .post("/:commentId/vote", requireUser, commentParams, jsonBody(commentVoteSchema), async (c) => {
+      const user = c.get("user");
+      if (!(await hitRateLimit(db, `comment-vote:${user.id}`, COMMENT_VOTE_LIMIT))) {
+        throw tooManyRequests(COMMENT_MESSAGES.voteRateLimited);
+      }
+      const { commentId } = c.req.valid("param");
+      const { result, notified, target } = await voteComment(db, user, commentId, c.req.valid("json").value);
+      await ring(target, notified);
+      return c.json(result);
+    })
+    .delete("/:commentId", requireUser, commentParams, async (c) => {
+      const user = c.get("user");
+      const viewer = { id: user.id, isEditor: isEditor(user, deps.admins) };
+      const target = await deleteComment(db, viewer, c.req.valid("param").commentId);
+      await ring(target, []);
+      return c.body(null, 204);
+    });
+}

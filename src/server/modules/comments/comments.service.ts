@@ -1,0 +1,338 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db } from "../../db/client.ts";
+import { comments, commentVotes, lists, user } from "../../db/schema/index.ts";
+import { forbidden, notFound } from "../../http/errors.ts";
+import { notify } from "../notifications/notifications.service.ts";
+import { COMMENT_MESSAGES, type CommentSort, wilsonLowerBound } from "#shared/comments.ts";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** A discussion's owner: a list (by owner and id) or a global ranking category. */
+export type Target = { listUserId: string; listId: string } | { categoryId: string };
+
+export interface Viewer {
+  id: string;
+  /** Editors (ADMIN_EMAILS) moderate: they may delete any comment. */
+  isEditor: boolean;
+}
+
+export interface CommentView {
+  id: string;
+  parentId: string | null;
+  author: { id: string; name: string };
+  /** The author a reply answers (replies to replies are addressed, not nested). */
+  replyTo: { id: string; name: string } | null;
+  /** Empty for a deleted comment kept as its thread's placeholder. */
+  text: string;
+  deleted: boolean;
+  createdAt: string;
+  upvotes: number;
+  downvotes: number;
+  score: number;
+  /** The reader's vote: 1, -1 or 0. */
+  myVote: number;
+  canDelete: boolean;
+}
+
+export interface Thread extends CommentView {
+  replies: CommentView[];
+}
+
+export interface Discussion {
+  threads: Thread[];
+  /** Comments shown (placeholders not counted). */
+  count: number;
+}
+
+const isList = (t: Target): t is { listUserId: string; listId: string } => "listId" in t;
+
+const targetWhere = (t: Target) =>
+  isList(t)
+    ? and(eq(comments.listUserId, t.listUserId), eq(comments.listId, t.listId))
+    : eq(comments.categoryId, t.categoryId);
+
+function targetOfRow(row: {
+  listUserId: string | null;
+  listId: string | null;
+  categoryId: string | null;
+}): Target {
+  if (row.listUserId && row.listId) return { listUserId: row.listUserId, listId: row.listId };
+  return { categoryId: row.categoryId ?? "" };
+}
+
+/** The list's owner for a list target, null for a category; a 404 when there is no such target. */
+async function requireTarget(db: Db | Tx, t: Target): Promise<{ ownerId: string | null }> {
+  if (isList(t)) {
+    const [row] = await db
+      .select({ userId: lists.userId })
+      .from(lists)
+      .where(and(eq(lists.userId, t.listUserId), eq(lists.id, t.listId), eq(lists.isPublic, true)));
+    if (!row) throw notFound("List not found");
+    return { ownerId: row.userId };
+  }
+  // Global ranking categories arrive with their own issue: until then none exists.
+  throw notFound("Category not found.");
+}
+
+const replyToUser = alias(user, "reply_to_user");
+
+/**
+ * A whole discussion in one indexed query (target, newest first), with the
+ * reader's own votes joined in; threads are assembled and sorted here.
+ */
+export async function discussionOf(
+  db: Db,
+  target: Target,
+  sort: CommentSort,
+  viewer: Viewer | null,
+): Promise<Discussion> {
+  await requireTarget(db, target);
+  const rows = await db
+    .select({
+      id: comments.id,
+      parentId: comments.parentId,
+      authorId: comments.authorId,
+      authorName: user.name,
+      replyToId: comments.replyToUserId,
+      replyToName: replyToUser.name,
+      text: comments.text,
+      deleted: comments.deleted,
+      createdAt: comments.createdAt,
+      upvotes: comments.upvotes,
+      downvotes: comments.downvotes,
+      myVote: sql<number>`coalesce(${commentVotes.value}, 0)::int`,
+    })
+    .from(comments)
+    .innerJoin(user, eq(user.id, comments.authorId))
+    .leftJoin(replyToUser, eq(replyToUser.id, comments.replyToUserId))
+    .leftJoin(
+      commentVotes,
+      and(eq(commentVotes.commentId, comments.id), eq(commentVotes.userId, viewer?.id ?? "")),
+    )
+    .where(targetWhere(target))
+    .orderBy(sql`${comments.createdAt} DESC`, sql`${comments.id} DESC`);
+
+  const view = (r: (typeof rows)[number]): CommentView => ({
+    id: r.id,
+    parentId: r.parentId,
+    author: { id: r.authorId, name: r.authorName },
+    replyTo: r.replyToId && r.replyToName ? { id: r.replyToId, name: r.replyToName } : null,
+    text: r.deleted ? "" : r.text,
+    deleted: r.deleted,
+    createdAt: r.createdAt.toISOString(),
+    upvotes: r.upvotes,
+    downvotes: r.downvotes,
+    score: r.upvotes - r.downvotes,
+    myVote: r.deleted ? 0 : r.myVote,
+    canDelete: !r.deleted && viewer !== null && (viewer.id === r.authorId || viewer.isEditor),
+  });
+
+  const threads = new Map<string, Thread>();
+  for (const r of rows) if (!r.parentId) threads.set(r.id, { ...view(r), replies: [] });
+  // Rows come newest first; a thread reads as a conversation, oldest reply first.
+  for (const r of [...rows].reverse()) if (r.parentId) threads.get(r.parentId)?.replies.push(view(r));
+  const ordered = [...threads.values()].sort(THREAD_ORDER[sort]);
+  const count = rows.filter((r) => !r.deleted).length;
+  return { threads: ordered, count };
+}
+
+const newestFirst = (a: CommentView, b: CommentView) =>
+  b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);
+
+/** New is the specification's order; Best and Top are ours (ties: newest first). */
+const THREAD_ORDER: Record<CommentSort, (a: Thread, b: Thread) => number> = {
+  new: newestFirst,
+  best: (a, b) =>
+    wilsonLowerBound(b.upvotes, b.downvotes) - wilsonLowerBound(a.upvotes, a.downvotes) || newestFirst(a, b),
+  top: (a, b) => b.score - a.score || newestFirst(a, b),
+};
+
+export interface NewComment {
+  target: Target;
+  text: string;
+  replyTo?: string | undefined;
+}
+
+/** Who a write should ring (their Inbox badge), after it has committed. */
+export interface Rung {
+  notified: string[];
+}
+
+/**
+ * Adds a comment, or a reply in the thread of the comment answered. The list's
+ * owner is told of a new comment, the author answered of a reply (never
+ * oneself, and never twice for one comment): in the same transaction.
+ */
+export async function addComment(db: Db, actor: { id: string; name: string }, input: NewComment) {
+  return db.transaction(async (tx) => {
+    const { ownerId } = await requireTarget(tx, input.target);
+    let parentId: string | null = null;
+    let replyToUserId: string | null = null;
+    if (input.replyTo) {
+      const [answered] = await tx
+        .select({ id: comments.id, parentId: comments.parentId, authorId: comments.authorId })
+        .from(comments)
+        .where(and(eq(comments.id, input.replyTo), targetWhere(input.target), eq(comments.deleted, false)));
+      if (!answered) throw notFound(COMMENT_MESSAGES.notFound);
+      parentId = answered.parentId ?? answered.id;
+      replyToUserId = answered.authorId;
+    }
+    const id = randomUUID();
+    const listTarget = isList(input.target) ? input.target : null;
+    await tx.insert(comments).values({
+      id,
+      listUserId: listTarget?.listUserId ?? null,
+      listId: listTarget?.listId ?? null,
+      categoryId: listTarget ? null : (input.target as { categoryId: string }).categoryId,
+      authorId: actor.id,
+      parentId,
+      replyToUserId,
+      text: input.text,
+    });
+    const about = {
+      actorId: actor.id,
+      actorName: actor.name,
+      listUserId: listTarget?.listUserId ?? null,
+      listId: listTarget?.listId ?? null,
+      categoryId: listTarget ? null : (input.target as { categoryId: string }).categoryId,
+      commentId: id,
+      content: input.text,
+    };
+    const notified: string[] = [];
+    if (replyToUserId && (await notify(tx, { ...about, recipientId: replyToUserId, type: "comment_reply" })))
+      notified.push(replyToUserId);
+    if (
+      ownerId &&
+      ownerId !== replyToUserId &&
+      (await notify(tx, { ...about, recipientId: ownerId, type: "comment" }))
+    )
+      notified.push(ownerId);
+    return { id, notified } satisfies Rung & { id: string };
+  });
+}
+
+export interface VoteResult {
+  upvotes: number;
+  downvotes: number;
+  score: number;
+  myVote: number;
+}
+
+/**
+ * Up toggles the reader's upvote and removes a downvote; down is the mirror;
+ * the same again removes it. The comment's row is locked first, so votes on
+ * one comment take turns and its counts are exact under any concurrency. An
+ * upvote tells the author, once per reader.
+ */
+export async function voteComment(
+  db: Db,
+  voter: { id: string; name: string },
+  commentId: string,
+  value: 1 | -1,
+) {
+  return db.transaction(async (tx) => {
+    const [comment] = await tx
+      .select({
+        authorId: comments.authorId,
+        deleted: comments.deleted,
+        listUserId: comments.listUserId,
+        listId: comments.listId,
+        categoryId: comments.categoryId,
+        text: comments.text,
+      })
+      .from(comments)
+      .where(eq(comments.id, commentId))
+      .for("update");
+    if (!comment || comment.deleted) throw notFound(COMMENT_MESSAGES.notFound);
+    const [existing] = await tx
+      .select({ value: commentVotes.value })
+      .from(commentVotes)
+      .where(and(eq(commentVotes.commentId, commentId), eq(commentVotes.userId, voter.id)));
+    const before = existing?.value ?? 0;
+    const after = before === value ? 0 : value;
+    if (after === 0) {
+      await tx
+        .delete(commentVotes)
+        .where(and(eq(commentVotes.commentId, commentId), eq(commentVotes.userId, voter.id)));
+    } else {
+      await tx
+        .insert(commentVotes)
+        .values({ commentId, userId: voter.id, value: after })
+        .onConflictDoUpdate({ target: [commentVotes.commentId, commentVotes.userId], set: { value: after } });
+    }
+    const up = (after === 1 ? 1 : 0) - (before === 1 ? 1 : 0);
+    const down = (after === -1 ? 1 : 0) - (before === -1 ? 1 : 0);
+    const [counts] = await tx
+      .update(comments)
+      .set({ upvotes: sql`${comments.upvotes} + ${up}`, downvotes: sql`${comments.downvotes} + ${down}` })
+      .where(eq(comments.id, commentId))
+      .returning({ upvotes: comments.upvotes, downvotes: comments.downvotes });
+    const notified: string[] = [];
+    if (
+      after === 1 &&
+      (await notify(tx, {
+        recipientId: comment.authorId,
+        type: "comment_like",
+        actorId: voter.id,
+        actorName: voter.name,
+        listUserId: comment.listUserId,
+        listId: comment.listId,
+        categoryId: comment.categoryId,
+        commentId,
+        content: comment.text,
+      }))
+    )
+      notified.push(comment.authorId);
+    const upvotes = counts?.upvotes ?? 0;
+    const downvotes = counts?.downvotes ?? 0;
+    const result: VoteResult = { upvotes, downvotes, score: upvotes - downvotes, myVote: after };
+    return { result, notified, target: targetOfRow(comment) };
+  });
+}
+
+/**
+ * Deletes a comment (its author, or an editor). One with replies stays as a
+ * placeholder so its thread is not orphaned; a reply's removal also removes a
+ * placeholder left with no replies.
+ */
+export async function deleteComment(db: Db, viewer: Viewer, commentId: string): Promise<Target> {
+  return db.transaction(async (tx) => {
+    const [comment] = await tx
+      .select({
+        authorId: comments.authorId,
+        parentId: comments.parentId,
+        deleted: comments.deleted,
+        listUserId: comments.listUserId,
+        listId: comments.listId,
+        categoryId: comments.categoryId,
+      })
+      .from(comments)
+      .where(eq(comments.id, commentId))
+      .for("update");
+    if (!comment || comment.deleted) throw notFound(COMMENT_MESSAGES.notFound);
+    if (comment.authorId !== viewer.id && !viewer.isEditor) throw forbidden(COMMENT_MESSAGES.notYourComment);
+    const [reply] = await tx
+      .select({ id: comments.id })
+      .from(comments)
+      .where(eq(comments.parentId, commentId))
+      .limit(1);
+    if (reply) {
+      await tx
+        .update(comments)
+        .set({ deleted: true, text: "", upvotes: 0, downvotes: 0 })
+        .where(eq(comments.id, commentId));
+      await tx.delete(commentVotes).where(eq(commentVotes.commentId, commentId));
+      return targetOfRow(comment);
+    }
+    await tx.delete(comments).where(eq(comments.id, commentId));
+    if (comment.parentId) {
+      // A placeholder whose last reply went has nothing left to hold together.
+      await tx.execute(sql`
+        DELETE FROM ${comments} p WHERE p.id = ${comment.parentId} AND p.deleted
+          AND NOT EXISTS (SELECT 1 FROM ${comments} r WHERE r.parent_id = p.id)`);
+    }
+    return targetOfRow(comment);
+  });
+}

@@ -1,0 +1,28 @@
+/** Notification texts of the specification (section 9). */
+export const NOTIFICATION_TYPES = ["list_like", "comment_like", "comment", "comment_reply"] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const NOTIFICATION_MESSAGES = {
+  inbox: "Inbox",
+  empty: "No notifications yet",
+  fallbackName: "Someone",
+  other: "New notification",
+} as const;
+
+/** The line an Inbox entry shows. `content` is the comment text of comment and reply types. */
+export function notificationText(type: string, actorName: string | null, content: string | null): string {
+  const name = actorName?.trim() || NOTIFICATION_MESSAGES.fallbackName;
+  const quoted = `"${(content ?? "").slice(0, 10)}..."`;
+  switch (type) {
+    case "list_like":
+      return `${name} liked your list!`;
+    case "comment_like":
+      return `${name} liked your comment!`;
+    case "comment":
+      return `${name} commented ${quoted}`;
+    case "comment_reply":
+      return `${name} replied to your comment: ${quoted}`;
+    default:
+      return NOTIFICATION_MESSAGES.other;
+  }
+}
