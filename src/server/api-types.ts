@@ -49,3 +49,10 @@ export type DraftDto = NonNullable<ResponseOf<ApiClient["me"]["draft"]["$get"]>[
 export type SeasonDto = ResponseOf<ApiClient["seasons"]["$get"]>["seasons"][number];
 export type ReferenceListsDto = ResponseOf<ApiClient["reference-lists"]["$get"]>;
 export type HealthDto = ResponseOf<ApiClient["health"]["$get"]>;
+
+export type DiscussionDto = ResponseOf<ApiClient["comments"]["$get"]>;
+export type ThreadDto = DiscussionDto["threads"][number];
+export type CommentDto = ThreadDto["replies"][number];
+export type CommentVoteDto = ResponseOf<ApiClient["comments"][":commentId"]["vote"]["$post"]>;
+export type InboxDto = ResponseOf<ApiClient["notifications"]["$get"]>;
+export type InboxEntryDto = InboxDto["notifications"][number];
