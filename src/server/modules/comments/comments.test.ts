@@ -1,0 +1,284 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CommentVoteDto, DiscussionDto, InboxDto } from "#server/api-types.ts";
+import { comments, notifications, rateLimits, user } from "#server/db/schema/index.ts";
+import type { ErrorBody } from "#server/http/errors.ts";
+import { COMMENT_MESSAGES } from "#shared/comments.ts";
+import { createTestApp, type TestApp, type TestUser } from "#testing/test-app.ts";
+import { voteComment } from "./comments.service.ts";
+
+let t: TestApp;
+let owner: TestUser;
+let alice: TestUser;
+let bob: TestUser;
+let editor: TestUser;
+let listId: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_EMAILS: "editor@example.com" });
+  owner = await t.signUp("owner@example.com");
+  alice = await t.signUp("alice@example.com");
+  bob = await t.signUp("bob@example.com");
+  editor = await t.signUp("editor@example.com");
+  const res = await t.request("/api/lists", {
+    json: { name: "Icons", items: ["s1-richard-hatch"] },
+    cookie: owner.cookie,
+  });
+  listId = ((await res.json()) as { list: { id: string } }).list.id;
+});
+afterAll(() => t.close());
+
+const target = () => ({ listUserId: owner.id, listId });
+const post = (u: TestUser | null, text: unknown, replyTo?: string, to: object = target()) =>
+  t.request("/api/comments", {
+    json: { target: to, text, ...(replyTo ? { replyTo } : {}) },
+    cookie: u?.cookie,
+  });
+async function comment(u: TestUser, text: string, replyTo?: string): Promise<string> {
+  const res = await post(u, text, replyTo);
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+async function discussion(u: TestUser | null, sort = "new"): Promise<DiscussionDto> {
+  const q = new URLSearchParams({ listUserId: owner.id, listId, sort });
+  const res = await t.request(`/api/comments?${q}`, { cookie: u?.cookie });
+  expect(res.status).toBe(200);
+  return (await res.json()) as DiscussionDto;
+}
+const vote = (u: TestUser | null, id: string, value: number) =>
+  t.request(`/api/comments/${id}/vote`, { json: { value }, cookie: u?.cookie });
+const remove = (u: TestUser | null, id: string) =>
+  t.request(`/api/comments/${id}`, { method: "DELETE", cookie: u?.cookie });
+const errorOf = async (res: Response) => ((await res.json()) as ErrorBody).error;
+const inbox = async (u: TestUser) =>
+  (await (await t.request("/api/notifications", { cookie: u.cookie })).json()) as InboxDto;
+async function clearComments() {
+  // The posting limit would otherwise stop a test that writes many comments.
+  await t.database.db.delete(rateLimits);
+  await t.database.db.delete(comments);
+  await t.database.db.delete(notifications);
+}
+
+describe("posting", () => {
+  it("stores the text as typed, trimmed, and shows it newest first to everyone", async () => {
+    await clearComments();
+    await comment(alice, "  <b>first</b> & so on\nsecond line  ");
+    await comment(bob, "later");
+    const seen = await discussion(null);
+    expect(seen.threads.map((c) => c.text)).toEqual(["later", "<b>first</b> & so on\nsecond line"]);
+    expect(seen.threads[1]).toMatchObject({ author: { id: alice.id, name: "alice" }, score: 0, myVote: 0 });
+    expect(seen.threads[1]!.canDelete).toBe(false);
+    expect((await discussion(alice)).threads[1]!.canDelete).toBe(true);
+  });
+
+  it("refuses visitors, empty text, over-long text, control characters and unknown targets", async () => {
+    await clearComments();
+    expect((await post(null, "hi")).status).toBe(401);
+    const empty = await post(alice, "   ");
+    expect(empty.status).toBe(400);
+    expect((await errorOf(empty)).message).toBe(COMMENT_MESSAGES.textEmpty);
+    const long = await post(alice, "x".repeat(501));
+    expect(long.status).toBe(400);
+    expect((await errorOf(long)).message).toBe(COMMENT_MESSAGES.textTooLong);
+    expect((await post(alice, `  ${"x".repeat(500)}  `)).status).toBe(201);
+    const bell = await post(alice, "ding\u0007");
+    expect(bell.status).toBe(400);
+    expect((await errorOf(bell)).message).toBe(COMMENT_MESSAGES.controlCharacters);
+    expect((await post(alice, "tab\there\r\nnew line")).status).toBe(201);
+    expect((await post(alice, { evil: true })).status).toBe(400);
+    expect((await post(alice, "hi", undefined, { listUserId: owner.id, listId: "list_0" })).status).toBe(404);
+    expect((await post(alice, "hi", undefined, { categoryId: "season-99" })).status).toBe(404);
+    expect((await post(alice, "hi", "no-such-comment")).status).toBe(404);
+  });
+});
+
+describe("replies and notifications", () => {
+  it("files a reply to a reply in the same thread, addressed to the author answered", async () => {
+    await clearComments();
+    const top = await comment(alice, "Richard was robbed");
+    const reply = await comment(bob, "No he wasn't", top);
+    await comment(owner, "Calm down, both of you", reply);
+    const [thread] = (await discussion(null)).threads;
+    expect(thread!.id).toBe(top);
+    expect(thread!.replies.map((r) => [r.author.name, r.replyTo?.name, r.parentId])).toEqual([
+      ["bob", "alice", top],
+      ["owner", "bob", top],
+    ]);
+  });
+
+  it("tells the list owner of a comment and the author answered of a reply, never oneself", async () => {
+    await clearComments();
+    const top = await comment(alice, "A comment with a long text");
+    await comment(owner, "Owner answers", top);
+    await comment(bob, "Bob answers Alice", top);
+    const owners = await inbox(owner);
+    expect(owners.notifications.map((n) => [n.type, n.actorName, n.content])).toEqual([
+      ["comment", "bob", "Bob answers Alice"],
+      ["comment", "alice", "A comment with a long text"],
+    ]);
+    expect(owners.unread).toBe(2);
+    expect(owners.notifications[0]!.link).toEqual({ kind: "list", userId: owner.id, listId });
+    const alices = await inbox(alice);
+    expect(alices.notifications.map((n) => [n.type, n.actorName])).toEqual([
+      ["comment_reply", "bob"],
+      ["comment_reply", "owner"],
+    ]);
+  });
+
+  it("marks one read, then all, and never lets anyone mark another's", async () => {
+    const before = await inbox(alice);
+    const first = before.notifications[0]!;
+    expect(
+      (await t.request(`/api/notifications/${first.id}/read`, { method: "POST", cookie: bob.cookie })).status,
+    ).toBe(404);
+    const one = await t.request(`/api/notifications/${first.id}/read`, {
+      method: "POST",
+      cookie: alice.cookie,
+    });
+    expect(((await one.json()) as InboxDto).unread).toBe(before.unread - 1);
+    const all = await t.request("/api/notifications/read-all", { method: "POST", cookie: alice.cookie });
+    expect(((await all.json()) as InboxDto).unread).toBe(0);
+    expect((await t.request("/api/notifications")).status).toBe(401);
+  });
+});
+
+describe("votes", () => {
+  it("toggles up and down as the spec says and notifies a like once", async () => {
+    await clearComments();
+    const id = await comment(alice, "Vote on me");
+    const up = async (u: TestUser, v: number) => (await (await vote(u, id, v)).json()) as CommentVoteDto;
+    expect(await up(bob, 1)).toEqual({ upvotes: 1, downvotes: 0, score: 1, myVote: 1 });
+    expect(await up(bob, -1)).toEqual({ upvotes: 0, downvotes: 1, score: -1, myVote: -1 });
+    expect(await up(bob, -1)).toEqual({ upvotes: 0, downvotes: 0, score: 0, myVote: 0 });
+    expect(await up(bob, 1)).toMatchObject({ score: 1 });
+    expect(await up(bob, 1)).toMatchObject({ score: 0, myVote: 0 });
+    expect(await up(bob, 1)).toMatchObject({ score: 1 });
+    expect(await up(alice, 1)).toMatchObject({ score: 2 });
+    const likes = (await inbox(alice)).notifications.filter((n) => n.type === "comment_like");
+    expect(likes.map((n) => n.actorName)).toEqual(["bob"]);
+    expect((await vote(null, id, 1)).status).toBe(401);
+    expect((await vote(bob, id, 2)).status).toBe(400);
+    expect((await vote(bob, "nope", 1)).status).toBe(404);
+    const seen = await discussion(bob);
+    expect(seen.threads[0]).toMatchObject({ upvotes: 2, downvotes: 0, score: 2, myVote: 1 });
+  });
+
+  it("counts exactly when 200 readers vote on one comment at once", async () => {
+    await clearComments();
+    const id = await comment(alice, "Concurrency");
+    const voters = Array.from({ length: 200 }, (_, i) => ({ id: `voter-${i}`, name: `voter ${i}` }));
+    await t.database.db
+      .insert(user)
+      .values(voters.map((v) => ({ ...v, email: `${v.id}@example.com` })))
+      .onConflictDoNothing();
+    // 140 up, 60 down.
+    await Promise.all(voters.map((v, i) => voteComment(t.database.db, v, id, i % 10 < 7 ? 1 : -1)));
+    const [row] = await t.database.db.select().from(comments).where(eq(comments.id, id));
+    expect([row!.upvotes, row!.downvotes]).toEqual([140, 60]);
+    // Everyone presses the same again: all votes go.
+    await Promise.all(voters.map((v, i) => voteComment(t.database.db, v, id, i % 10 < 7 ? 1 : -1)));
+    const [after] = await t.database.db.select().from(comments).where(eq(comments.id, id));
+    expect([after!.upvotes, after!.downvotes]).toEqual([0, 0]);
+    const likes = await t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.commentId, id), eq(notifications.type, "comment_like")));
+    expect(likes).toHaveLength(140);
+  });
+
+  it("sorts by Best (Wilson lower bound) and Top (score)", async () => {
+    await clearComments();
+    const a = await comment(alice, "a: one up");
+    const b = await comment(alice, "b: three up one down");
+    const c = await comment(alice, "c: newest, no votes");
+    await vote(bob, a, 1);
+    for (const u of [bob, owner, editor]) await vote(u, b, 1);
+    await vote(alice, b, -1);
+    expect((await discussion(null, "new")).threads.map((x) => x.id)).toEqual([c, b, a]);
+    expect((await discussion(null, "top")).threads.map((x) => x.id)).toEqual([b, a, c]);
+    expect((await discussion(null, "best")).threads.map((x) => x.id)).toEqual([b, a, c]);
+    expect((await discussion(null, "worst")).threads.map((x) => x.id)).toEqual([c, b, a]);
+  });
+});
+
+describe("deleting", () => {
+  it("lets only the author or an editor delete, with the spec's 403 text", async () => {
+    await clearComments();
+    const id = await comment(alice, "Mine");
+    expect((await remove(null, id)).status).toBe(401);
+    const other = await remove(bob, id);
+    expect(other.status).toBe(403);
+    expect((await errorOf(other)).message).toBe("You can only delete your own comments.");
+    expect((await remove(alice, id)).status).toBe(204);
+    expect((await discussion(null)).threads).toEqual([]);
+    expect((await remove(alice, id)).status).toBe(404);
+    const bobs = await comment(bob, "Moderate me");
+    expect((await remove(editor, bobs)).status).toBe(204);
+  });
+
+  it("keeps a deleted comment with replies as a placeholder, and drops it with its last reply", async () => {
+    await clearComments();
+    const top = await comment(alice, "Thread start");
+    const reply = await comment(bob, "An answer", top);
+    expect((await remove(alice, top)).status).toBe(204);
+    const [thread] = (await discussion(bob)).threads;
+    expect(thread).toMatchObject({ id: top, deleted: true, text: "", canDelete: false });
+    expect(thread!.replies.map((r) => r.id)).toEqual([reply]);
+    expect((await vote(bob, top, 1)).status).toBe(404);
+    expect((await post(bob, "to a ghost", top)).status).toBe(404);
+    const bobsInbox = await inbox(alice);
+    expect(bobsInbox.notifications.find((n) => n.type === "comment_reply")?.link).toBeDefined();
+    expect((await remove(bob, reply)).status).toBe(204);
+    expect((await discussion(null)).threads).toEqual([]);
+    // A reply's notification leads nowhere once its comment is gone.
+    const gone = (await inbox(alice)).notifications.find((n) => n.type === "comment_reply");
+    expect(gone?.link).toBeNull();
+  });
+
+  it("deleting a list deletes its comments and their notifications", async () => {
+    await clearComments();
+    const res = await t.request("/api/lists", {
+      json: { name: "Doomed", items: ["s1"] },
+      cookie: owner.cookie,
+    });
+    const doomed = ((await res.json()) as { list: { id: string } }).list.id;
+    const to = { listUserId: owner.id, listId: doomed };
+    expect((await post(alice, "Soon gone", undefined, to)).status).toBe(201);
+    expect(
+      (await t.request(`/api/lists/${owner.id}/${doomed}`, { method: "DELETE", cookie: owner.cookie }))
+        .status,
+    ).toBe(204);
+    expect(await t.database.db.select().from(comments).where(eq(comments.listId, doomed))).toEqual([]);
+    expect(await t.database.db.select().from(notifications).where(eq(notifications.listId, doomed))).toEqual(
+      [],
+    );
+  });
+});
+
+describe("limits", () => {
+  it("lets a burst of 5 comments through, then answers 429 with a readable message", async () => {
+    const carol = await t.signUp("carol@example.com");
+    for (let i = 0; i < 5; i++) expect((await post(carol, `burst ${i}`)).status).toBe(201);
+    const limited = await post(carol, "one too many");
+    expect(limited.status).toBe(429);
+    expect((await errorOf(limited)).message).toBe(COMMENT_MESSAGES.rateLimited);
+  });
+
+  it("keeps at most 200 notifications per recipient", async () => {
+    const { notify, NOTIFICATIONS_KEPT } = await import("../notifications/notifications.service.ts");
+    for (let i = 0; i < NOTIFICATIONS_KEPT + 5; i++) {
+      await notify(t.database.db, {
+        recipientId: bob.id,
+        type: "comment",
+        actorId: alice.id,
+        actorName: "alice",
+        content: `${i}`,
+      });
+    }
+    const rows = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.recipientId, bob.id));
+    expect(rows).toHaveLength(NOTIFICATIONS_KEPT);
+  });
+});
