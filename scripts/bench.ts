@@ -1,7 +1,9 @@
 /**
  * Browse benchmark: seeds 100,000 lists by 20,000 users (10 entries each) and
  * measures GET /api/browse with autocannon on loopback, next to a trivial
- * endpoint of the same server in the same run as the baseline.
+ * endpoint of the same server in the same run as the baseline. One list also
+ * gets a discussion of 500 comments (100 of them replies) and 5,000 comment
+ * votes, read at DISCUSSION_CONNECTIONS (20) connections.
  *
  *   npm run bench                                   # embedded PGlite in a temp dir
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench
@@ -30,6 +32,9 @@ const LISTS = Number(process.env.BENCH_LISTS ?? 100_000);
 const USERS = Number(process.env.BENCH_USERS ?? 20_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const DISCUSSION_CONNECTIONS = 20;
+/** The list that carries the benchmark's discussion (list i = 1 of the seed). */
+const DISCUSSED = { userId: "bench-u2", listId: "list_1600000000001" };
 
 async function openDatabase(): Promise<{ database: Database; label: string; cleanup: () => Promise<void> }> {
   const adminUrl = process.env.BENCH_DATABASE_URL;
@@ -105,6 +110,25 @@ async function seed(database: Database) {
     SELECT slots.user_id, slots.list_id, slots.p, s.id
     FROM slots, totals, s
     WHERE slots.kind = 'seasons' AND s.n = (slots.h + slots.p) % totals.season_total`);
+  // 400 comments and 100 replies on one list, 5,000 votes by 5,000 readers.
+  await db.execute(sql`
+    INSERT INTO comments (id, list_user_id, list_id, author_id, parent_id, reply_to_user_id, text, created_at)
+    SELECT 'bench-c' || i, ${DISCUSSED.userId}, ${DISCUSSED.listId}, 'bench-u' || (10 + i),
+      CASE WHEN i > 400 THEN 'bench-c' || (i - 400) END,
+      CASE WHEN i > 400 THEN 'bench-u' || (10 + i - 400) END,
+      'Comment number ' || i || ': who was the best strategist of the new era?',
+      now() - (i * interval '1 minute')
+    FROM generate_series(1, 500) AS i`);
+  await db.execute(sql`
+    INSERT INTO comment_votes (comment_id, user_id, value)
+    SELECT 'bench-c' || (1 + k % 500), 'bench-u' || k, CASE WHEN k % 4 = 0 THEN -1 ELSE 1 END
+    FROM generate_series(1, 5000) AS k`);
+  await db.execute(sql`
+    UPDATE comments c SET upvotes = v.up, downvotes = v.down
+    FROM (SELECT comment_id, count(*) FILTER (WHERE value = 1)::int AS up,
+                 count(*) FILTER (WHERE value = -1)::int AS down
+          FROM comment_votes GROUP BY comment_id) v
+    WHERE c.id = v.comment_id`);
   await db.execute(sql`ANALYZE`);
 }
 
@@ -117,8 +141,13 @@ interface Result {
   errors: number;
 }
 
-async function measure(name: string, url: string, headers: Record<string, string> = {}): Promise<Result> {
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+async function measure(
+  name: string,
+  url: string,
+  headers: Record<string, string> = {},
+  connections = CONNECTIONS,
+): Promise<Result> {
+  const r = await autocannon({ url, connections, duration: SECONDS, headers });
   const non2xx = r.non2xx + r.errors + r.timeouts;
   // autocannon reports p97.5 and p99; p95 is interpolated from its histogram.
   const p95 = (r.latency as unknown as Record<string, number>).p95 ?? r.latency.p97_5;
@@ -181,7 +210,8 @@ async function main() {
       .join("; ");
     if (!cookie) throw new Error(`bench sign-up failed: ${signUp.status} ${await signUp.text()}`);
 
-    const scenarios: [string, string, Record<string, string>?][] = [
+    const discussion = `/api/comments?${new URLSearchParams({ listUserId: DISCUSSED.userId, listId: DISCUSSED.listId })}`;
+    const scenarios: [string, string, Record<string, string>?, number?][] = [
       ["baseline: trivial endpoint (no database)", "/api/auth/providers"],
       ["browse: default view (newest, page 1)", "/api/browse"],
       ["browse: search 'villains'", "/api/browse?q=villains"],
@@ -193,14 +223,26 @@ async function main() {
       ["signed-in browse: search 'villains'", "/api/browse?q=villains", { cookie }],
       ["signed-in browse: tag filter strategic", "/api/browse?tags=strategic", { cookie }],
       ["signed-in browse: page 500", "/api/browse?page=500", { cookie }],
+      [
+        `discussion: 500 comments, 5,000 votes (${DISCUSSION_CONNECTIONS} conn.)`,
+        discussion,
+        {},
+        DISCUSSION_CONNECTIONS,
+      ],
+      [
+        `signed-in discussion: same, with own votes (${DISCUSSION_CONNECTIONS} conn.)`,
+        discussion,
+        { cookie },
+        DISCUSSION_CONNECTIONS,
+      ],
     ];
     // Warm caches and JIT so the first scenario is not penalised.
     for (const [, path, headers] of scenarios) await fetch(base + path, { headers }).then((r) => r.text());
 
     const results: Result[] = [];
-    for (const [name, path, headers] of scenarios) {
-      process.stdout.write(`measuring ${name} for ${SECONDS} s at ${CONNECTIONS} connections...\n`);
-      results.push(await measure(name, base + path, headers));
+    for (const [name, path, headers, connections = CONNECTIONS] of scenarios) {
+      process.stdout.write(`measuring ${name} for ${SECONDS} s at ${connections} connections...\n`);
+      results.push(await measure(name, base + path, headers, connections));
     }
     const baseline = results[0]!;
     console.log(

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { HealthDto, SeasonDto } from "#server/api-types.ts";
+import type { ErrorBody } from "#server/http/errors.ts";
 import { createTestApp, type TestApp } from "#testing/test-app.ts";
 
 let t: TestApp;
@@ -11,7 +13,7 @@ describe("HTTP basics", () => {
   it("reports the database in /api/health", async () => {
     const res = await t.request("/api/health");
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { status: string; database: { status: string; kind: string } };
+    const body = (await res.json()) as HealthDto;
     expect(body.status).toBe("ok");
     expect(body.database.status).toBe("up");
     expect(body.database.kind).toBe(t.database.kind);
@@ -21,7 +23,7 @@ describe("HTTP basics", () => {
     const res = await t.request("/api/does-not-exist");
     expect(res.status).toBe(404);
     expect(res.headers.get("content-type")).toContain("application/json");
-    const body = (await res.json()) as { error: { code: string } };
+    const body = (await res.json()) as ErrorBody;
     expect(body.error.code).toBe("NOT_FOUND");
   });
 
@@ -49,9 +51,7 @@ describe("GET /api/seasons", () => {
   it("returns 50 seasons and 917 appearances in season order", async () => {
     const res = await t.request("/api/seasons");
     expect(res.status).toBe(200);
-    const { seasons } = (await res.json()) as {
-      seasons: { id: string; number: number; name: string; castaways: { id: string; name: string }[] }[];
-    };
+    const { seasons } = (await res.json()) as { seasons: SeasonDto[] };
     expect(seasons).toHaveLength(50);
     expect(seasons.map((s) => s.number)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     expect(seasons.reduce((n, s) => n + s.castaways.length, 0)).toBe(917);

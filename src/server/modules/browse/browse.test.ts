@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listItems, lists } from "#server/db/schema/index.ts";
 import { createTestApp, type TestApp, type TestUser } from "#testing/test-app.ts";
+import type { BrowsePageDto, HomeDto } from "#server/api-types.ts";
 
 let t: TestApp;
 let alice: TestUser;
@@ -9,22 +10,8 @@ let bob: TestUser;
 const DAY = 24 * 60 * 60 * 1000;
 const now = Date.now();
 
-interface Card {
-  id: string;
-  userId: string;
-  userName: string;
-  name: string;
-  tags: string[];
-  upvoteCount: number;
-  preview: { id: string }[];
-  viewer: { favorited: boolean; upvoted: boolean };
-}
-interface Page {
-  lists: Card[];
-  page: number;
-  pageCount: number;
-  total: number;
-}
+type Page = BrowsePageDto;
+type Card = Page["lists"][number];
 
 async function seedList(
   owner: TestUser,
@@ -145,7 +132,7 @@ describe("browse", () => {
 
 describe("home", () => {
   it("top voted this week counts only lists created in the last 7 days, by votes", async () => {
-    const home = (await (await t.request("/api/home")).json()) as { topWeek: Card[]; recent: Card[] };
+    const home = (await (await t.request("/api/home")).json()) as HomeDto;
     // Lists 10..15 are inside the week (created 6..1 days ago); list 12 has 40 votes.
     expect(home.topWeek.map((l) => l.name)).toEqual(["List 12", "List 15", "List 14"]);
     expect(home.recent.map((l) => l.name)).toEqual(["List 15", "List 14", "List 13"]);

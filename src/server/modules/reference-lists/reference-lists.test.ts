@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, type TestUser } from "#testing/test-app.ts";
+import type { ReferenceListsDto } from "#server/api-types.ts";
 
 let t: TestApp;
 let editor: TestUser;
@@ -12,11 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface RefBody {
-  lists: Record<string, { id: string; name: string }[]>;
-  lastUpdated: string | null;
-  canEdit: boolean;
-}
+type RefBody = ReferenceListsDto;
 
 const put = (u: TestUser | null, id: string, items: unknown) =>
   t.request(`/api/reference-lists/${id}`, { method: "PUT", json: { items }, cookie: u?.cookie });
