@@ -1,8 +1,10 @@
 import { type Context, Hono } from "hono";
-import { isAppearanceId, isSeasonId } from "#shared/media-urls.ts";
+import { z } from "zod";
+import { appearanceIdSchema, seasonIdSchema } from "#shared/media-urls.ts";
 import type { AppDeps } from "../app-deps.ts";
 import type { AppEnv } from "../http/context.ts";
 import { notFound } from "../http/errors.ts";
+import { pathParams } from "../http/validate.ts";
 import { createMediaService, type MediaImage } from "./media.service.ts";
 
 // One day fresh, then a week of serving the old copy while revalidating: an
@@ -16,16 +18,19 @@ export function mediaRoutes(deps: Pick<AppDeps, "env" | "database" | "logger">) 
   const media = createMediaService({ env: deps.env, db: deps.database.db, logger: deps.logger });
   return (
     new Hono<AppEnv>()
-      .get("/headshots/:id", async (c) => {
-        const id = c.req.param("id");
-        if (!isAppearanceId(id)) throw notFound("No such headshot: the id is not a castaway appearance id.");
-        return send(c, await media.headshot(id));
-      })
-      .get("/seasons/:id", async (c) => {
-        const id = c.req.param("id");
-        if (!isSeasonId(id)) throw notFound("No such season logo: the id is not a season id.");
-        return send(c, await media.seasonLogo(id));
-      })
+      .get(
+        "/headshots/:id",
+        pathParams(
+          z.object({ id: appearanceIdSchema }),
+          "No such headshot: the id is not a castaway appearance id.",
+        ),
+        async (c) => send(c, await media.headshot(c.req.valid("param").id)),
+      )
+      .get(
+        "/seasons/:id",
+        pathParams(z.object({ id: seasonIdSchema }), "No such season logo: the id is not a season id."),
+        async (c) => send(c, await media.seasonLogo(c.req.valid("param").id)),
+      )
       .get("/placeholder", async (c) => send(c, await media.placeholder()))
       // Without this, an unknown /media path would fall through to the client's index.html.
       .all("*", () => {
