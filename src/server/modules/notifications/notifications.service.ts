@@ -1,8 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { notifications } from "../../db/schema/index.ts";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export type NotificationType = "list_like" | "comment_like" | "comment" | "comment_reply";
 
