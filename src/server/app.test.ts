@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ErrorBody } from "#server/http/errors.ts";
 import { createTestApp, type TestApp } from "#testing/test-app.ts";
 
 let t: TestApp;
@@ -21,7 +22,7 @@ describe("HTTP basics", () => {
     const res = await t.request("/api/does-not-exist");
     expect(res.status).toBe(404);
     expect(res.headers.get("content-type")).toContain("application/json");
-    const body = (await res.json()) as { error: { code: string } };
+    const body = (await res.json()) as ErrorBody;
     expect(body.error.code).toBe("NOT_FOUND");
   });
 

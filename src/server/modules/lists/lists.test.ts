@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ErrorBody } from "#server/http/errors.ts";
 import { createTestApp, type TestUser } from "#testing/test-app.ts";
 import { createList } from "./lists.service.ts";
 
@@ -19,9 +20,6 @@ interface ListBody {
     items: { id: string; name: string; isSeason: boolean; seasonName: string }[];
     viewer: { isOwner: boolean };
   };
-}
-interface ErrorBody {
-  error: { code: string; message: string };
 }
 
 const castawayList = {

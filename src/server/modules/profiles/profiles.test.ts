@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
+import type { ErrorBody } from "#server/http/errors.ts";
 import { createTestApp, type TestUser } from "#testing/test-app.ts";
 import { drawIdol, IDOL_DRAW_LIMIT } from "./profiles.service.ts";
 
@@ -6,9 +7,6 @@ const t = await createTestApp({ users: ["alice@example.com", "bob@example.com"] 
 const [alice, bob] = t.users;
 afterAll(() => t.close());
 
-interface ErrorBody {
-  error: { code: string; message: string };
-}
 interface Profile {
   name: string;
   idolsFound: number;
