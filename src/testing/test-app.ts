@@ -31,9 +31,19 @@ export interface TestUser {
 
 export const TEST_PASSWORD = "correct-horse-battery";
 
-export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+export interface TestAppOptions<Emails extends readonly string[]> {
+  /** Environment variables on top of the test defaults. */
+  env?: Record<string, string>;
+  /** Users to sign up (with TEST_PASSWORD) before the app is returned; their sessions are in `users`. */
+  users?: Emails;
+}
+
+/** The app; `users` holds one signed-up user per email of `options.users`, in that order. */
+export async function createTestApp<const Emails extends readonly string[] = []>(
+  options: TestAppOptions<Emails> = {},
+): Promise<TestApp & { users: { [K in keyof Emails]: TestUser } }> {
   const database = await createTestDatabase();
-  const env = parseEnv({ DATA_DIR: "/nonexistent", LOG_LEVEL: "silent", ...envOverrides });
+  const env = parseEnv({ DATA_DIR: "/nonexistent", LOG_LEVEL: "silent", ...options.env });
   const outbox: Mail[] = [];
   const mailer: Mailer = {
     async send(mail) {
@@ -86,7 +96,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     return { id: body.user.id, name: body.user.name, email: body.user.email, cookie };
   };
 
-  return {
+  const testApp: TestApp = {
     app,
     database,
     hub,
@@ -107,4 +117,15 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
       await database.dispose();
     },
   };
+
+  const users: TestUser[] = [];
+  try {
+    // One after another, so the users are created in the order the test names them.
+    for (const email of options.users ?? []) users.push(await testApp.signUp(email));
+  } catch (error) {
+    // The caller never gets the app to close, so its database would outlive the test.
+    await testApp.close();
+    throw error;
+  }
+  return { ...testApp, users: users as { [K in keyof Emails]: TestUser } };
 }

@@ -13,6 +13,8 @@ import * as schema from "./schema/index.ts";
 export type Schema = typeof schema;
 /** The one database type services take: PGlite and node-postgres share it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The handle a `db.transaction` callback gets; helpers take it to join the caller's transaction. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface Database {
   db: Db;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "#server/env.ts";
 import { createLogger } from "#server/logger.ts";
 import { createTestApp, type TestApp } from "#testing/test-app.ts";
+import type { ErrorBody } from "#server/http/errors.ts";
 import { mediaRoutes, SVG_CSP } from "./media.routes.ts";
 import { createMediaService } from "./media.service.ts";
 
@@ -100,7 +101,7 @@ describe("invalid ids and traversal", () => {
     const res = await t.request(path);
     expect(res.status).toBe(404);
     expect(res.headers.get("content-type")).toContain("application/json");
-    const body = (await res.json()) as { error: { code: string; message: string } };
+    const body = (await res.json()) as ErrorBody;
     expect(body.error.code).toBe("NOT_FOUND");
     expect(body.error.message).toEqual(expect.any(String));
   });

@@ -70,7 +70,7 @@ beforeAll(async () => {
     }),
   );
 
-  t = await createTestApp({ HEADSHOTS_DIR: root });
+  t = await createTestApp({ env: { HEADSHOTS_DIR: root } });
 });
 
 afterAll(async () => {

@@ -1,5 +1,6 @@
 import { RESET_MAIL_LIMIT } from "./auth.routes.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ErrorBody } from "#server/http/errors.ts";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "#testing/test-app.ts";
 import { AUTH_MESSAGES } from "#shared/messages.ts";
 import { SIGN_IN_LIMIT } from "./auth.routes.ts";
@@ -10,10 +11,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface AuthBody {
+/** Better Auth's own body (code, message, user) or, for routes of ours, an ErrorBody. */
+interface AuthBody extends Partial<ErrorBody> {
   code?: string;
   message?: string;
-  error?: { code: string; message: string };
   user?: { id: string; name: string; email: string };
 }
 

@@ -11,7 +11,6 @@ const DAY = 24 * 60 * 60 * 1000;
 const now = Date.now();
 
 type Page = BrowsePageDto;
-type Card = Page["lists"][number];
 
 async function seedList(
   owner: TestUser,

@@ -1,13 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { comments, commentVotes, lists, user } from "../../db/schema/index.ts";
 import { forbidden, notFound } from "../../http/errors.ts";
 import { notify } from "../notifications/notifications.service.ts";
 import { COMMENT_MESSAGES, type CommentSort, wilsonLowerBound } from "#shared/comments.ts";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** A discussion's owner: a list (by owner and id) or a global ranking category. */
 export type Target = { listUserId: string; listId: string } | { categoryId: string };

@@ -4,29 +4,24 @@ import type { CommentVoteDto, DiscussionDto, InboxDto } from "#server/api-types.
 import { comments, notifications, rateLimits, user } from "#server/db/schema/index.ts";
 import type { ErrorBody } from "#server/http/errors.ts";
 import { COMMENT_MESSAGES } from "#shared/comments.ts";
-import { createTestApp, type TestApp, type TestUser } from "#testing/test-app.ts";
+import { createTestApp, type TestUser } from "#testing/test-app.ts";
 import { voteComment } from "./comments.service.ts";
 
-let t: TestApp;
-let owner: TestUser;
-let alice: TestUser;
-let bob: TestUser;
-let editor: TestUser;
+const t = await createTestApp({
+  env: { ADMIN_EMAILS: "editor@example.com" },
+  users: ["owner@example.com", "alice@example.com", "bob@example.com", "editor@example.com"],
+});
+const [owner, alice, bob, editor] = t.users;
+afterAll(() => t.close());
 let listId: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "editor@example.com" });
-  owner = await t.signUp("owner@example.com");
-  alice = await t.signUp("alice@example.com");
-  bob = await t.signUp("bob@example.com");
-  editor = await t.signUp("editor@example.com");
   const res = await t.request("/api/lists", {
     json: { name: "Icons", items: ["s1-richard-hatch"] },
     cookie: owner.cookie,
   });
   listId = ((await res.json()) as { list: { id: string } }).list.id;
 });
-afterAll(() => t.close());
 
 const target = () => ({ listUserId: owner.id, listId });
 const post = (u: TestUser | null, text: unknown, replyTo?: string, to: object = target()) =>

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { favorites, listItems, lists, listUpvotes, user } from "../../db/schema/index.ts";
 import { ApiError, forbidden, notFound } from "../../http/errors.ts";
 import { forgetListNotifications } from "../notifications/notifications.service.ts";
@@ -10,7 +10,6 @@ import type { z } from "zod";
 import { type ListEntry, loadEntries, loadPreviews, previewOf, validateEntries } from "./list-entries.ts";
 
 type ListInput = z.output<typeof listInputSchema>;
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface ListSummary {
   id: string;

@@ -1,34 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp, type TestUser } from "#testing/test-app.ts";
+import type { ListDetailDto } from "#server/api-types.ts";
+import type { ErrorBody } from "#server/http/errors.ts";
+import { createTestApp, type TestUser } from "#testing/test-app.ts";
 import { createList } from "./lists.service.ts";
 
-let t: TestApp;
-let alice: TestUser;
-let bob: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  alice = await t.signUp("alice@example.com");
-  bob = await t.signUp("bob@example.com");
-});
+const t = await createTestApp({ users: ["alice@example.com", "bob@example.com"] });
+const [alice, bob] = t.users;
 afterAll(() => t.close());
 
 interface ListBody {
-  list: {
-    id: string;
-    userId: string;
-    userName: string;
-    name: string;
-    description: string;
-    tags: string[];
-    kind: string | null;
-    itemCount: number;
-    items: { id: string; name: string; isSeason: boolean; seasonName: string }[];
-    viewer: { isOwner: boolean };
-  };
-}
-interface ErrorBody {
-  error: { code: string; message: string };
+  list: ListDetailDto;
 }
 
 const castawayList = {

@@ -1,12 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { comments, notifications } from "../../db/schema/index.ts";
 import { notFound } from "../../http/errors.ts";
 import { LIMITS } from "#shared/limits.ts";
 import type { NotificationType } from "#shared/notifications.ts";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export type { NotificationType };
 

@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp, type TestUser } from "#testing/test-app.ts";
+import { afterAll, describe, expect, it } from "vitest";
+import type { ErrorBody } from "#server/http/errors.ts";
+import { createTestApp, type TestUser } from "#testing/test-app.ts";
 import { drawIdol, IDOL_DRAW_LIMIT } from "./profiles.service.ts";
 
-let t: TestApp;
-let alice: TestUser;
-let bob: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  alice = await t.signUp("alice@example.com");
-  bob = await t.signUp("bob@example.com");
-});
+const t = await createTestApp({ users: ["alice@example.com", "bob@example.com"] });
+const [alice, bob] = t.users;
 afterAll(() => t.close());
 
-interface ErrorBody {
-  error: { code: string; message: string };
-}
 interface Profile {
   name: string;
   idolsFound: number;

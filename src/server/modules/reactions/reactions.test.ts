@@ -1,18 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lists, notifications, user } from "#server/db/schema/index.ts";
-import { createTestApp, type TestApp, type TestUser } from "#testing/test-app.ts";
+import { createTestApp, type TestUser } from "#testing/test-app.ts";
 import { toggleUpvote } from "./reactions.service.ts";
 
-let t: TestApp;
-let owner: TestUser;
-let fan: TestUser;
+const t = await createTestApp({ users: ["owner@example.com", "fan@example.com"] });
+const [owner, fan] = t.users;
 let listId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await t.signUp("owner@example.com");
-  fan = await t.signUp("fan@example.com");
   const res = await t.request("/api/lists", {
     json: { name: "Icons", items: ["s1-richard-hatch"] },
     cookie: owner.cookie,

@@ -7,7 +7,7 @@ let editor: TestUser;
 let reader: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: " Editor@Example.com , other@example.com" });
+  t = await createTestApp({ env: { ADMIN_EMAILS: " Editor@Example.com , other@example.com" } });
   editor = await t.signUp("editor@example.com");
   reader = await t.signUp("reader@example.com");
 });

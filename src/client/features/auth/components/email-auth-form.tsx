@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { AUTH_MESSAGES } from "#shared/messages.ts";
-import { LIMITS } from "#shared/limits.ts";
+import { PasswordField } from "./password-field.tsx";
 import {
   refreshAfterAuthChange,
   requestPasswordReset,
@@ -131,40 +131,25 @@ export function EmailAuthForm({ id, initialFeedback = null, autoFocus = false }:
         />
       </div>
 
-      <div className="field">
-        <label htmlFor={`${fieldId}-password`}>Password</label>
-        <input
-          id={`${fieldId}-password`}
-          className="input"
-          type="password"
-          name="password"
-          autoComplete={mode === "signin" ? "current-password" : "new-password"}
-          required
-          aria-describedby={mode === "signup" ? `${fieldId}-password-hint` : undefined}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        {mode === "signup" && (
-          <p id={`${fieldId}-password-hint`} className="auth-hint">
-            At least {LIMITS.passwordMin} characters.
-          </p>
-        )}
-      </div>
+      <PasswordField
+        id={`${fieldId}-password`}
+        label="Password"
+        name="password"
+        autoComplete={mode === "signin" ? "current-password" : "new-password"}
+        showLengthHint={mode === "signup"}
+        value={password}
+        onChange={setPassword}
+      />
 
       {mode === "signup" && (
-        <div className="field">
-          <label htmlFor={`${fieldId}-confirm`}>Confirm Password</label>
-          <input
-            id={`${fieldId}-confirm`}
-            className="input"
-            type="password"
-            name="confirmPassword"
-            autoComplete="new-password"
-            required
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
-        </div>
+        <PasswordField
+          id={`${fieldId}-confirm`}
+          label="Confirm Password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={setConfirm}
+        />
       )}
 
       <div className="auth-feedback">

@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { ApiClientError } from "#client/lib/api-client.ts";
 import { AUTH_MESSAGES } from "#shared/messages.ts";
-import { LIMITS } from "#shared/limits.ts";
 import { refreshAfterAuthChange, resetPassword } from "../api/auth-actions.ts";
 import { newPasswordErrorMessage } from "../api/auth-errors.ts";
+import { PasswordField } from "./password-field.tsx";
 
 interface Props {
   token: string;
@@ -56,36 +56,23 @@ export function NewPasswordForm({ token, onChanged, onInvalidLink, onCancel }: P
       <h2 id={`${fieldId}-title`} className="auth-subtitle">
         Choose a new password
       </h2>
-      <div className="field">
-        <label htmlFor={`${fieldId}-password`}>New Password</label>
-        <input
-          id={`${fieldId}-password`}
-          className="input"
-          type="password"
-          name="newPassword"
-          autoComplete="new-password"
-          required
-          aria-describedby={`${fieldId}-hint`}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <p id={`${fieldId}-hint`} className="auth-hint">
-          At least {LIMITS.passwordMin} characters.
-        </p>
-      </div>
-      <div className="field">
-        <label htmlFor={`${fieldId}-confirm`}>Confirm New Password</label>
-        <input
-          id={`${fieldId}-confirm`}
-          className="input"
-          type="password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-        />
-      </div>
+      <PasswordField
+        id={`${fieldId}-password`}
+        label="New Password"
+        name="newPassword"
+        autoComplete="new-password"
+        showLengthHint
+        value={password}
+        onChange={setPassword}
+      />
+      <PasswordField
+        id={`${fieldId}-confirm`}
+        label="Confirm New Password"
+        name="confirmPassword"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={setConfirm}
+      />
       <div className="auth-feedback">
         {error && (
           <p className="auth-message auth-message-error" role="alert">

@@ -15,7 +15,7 @@ import {
   type ListSource,
   visibleTags,
 } from "../model/list-detail-rules.ts";
-import { useIsMobile } from "../model/use-is-mobile.ts";
+import { useIsMobile } from "#client/lib/use-media-query.ts";
 import "./list-detail.css";
 
 /** Controls other features render into the page; the route composes them. */
