@@ -56,3 +56,10 @@ export type CommentDto = ThreadDto["replies"][number];
 export type CommentVoteDto = ResponseOf<ApiClient["comments"][":commentId"]["vote"]["$post"]>;
 export type InboxDto = ResponseOf<ApiClient["notifications"]["$get"]>;
 export type InboxEntryDto = InboxDto["notifications"][number];
+
+type CategoryEndpoint = ApiClient["global-rankings"][":categoryId"];
+export type CategoriesDto = ResponseOf<ApiClient["global-rankings"]["$get"]>;
+export type CategorySummaryDto = CategoriesDto["open"][number];
+export type RankedCastawayDto = CategorySummaryDto["top10"][number];
+export type CategoryDetailDto = ResponseOf<CategoryEndpoint["$get"]>;
+export type MySubmissionDto = NonNullable<CategoryDetailDto["mine"]>;

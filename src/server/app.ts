@@ -16,6 +16,7 @@ import { mediaRoutes } from "./media/media.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { browseRoutes } from "./modules/browse/browse.routes.ts";
 import { commentsRoutes } from "./modules/comments/comments.routes.ts";
+import { globalRankingsRoutes } from "./modules/global-rankings/global-rankings.routes.ts";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
 import { homeRoutes } from "./modules/home/home.routes.ts";
 import { listsRoutes } from "./modules/lists/lists.routes.ts";
@@ -40,6 +41,7 @@ function apiRoutes(deps: AppDeps) {
     .route("/home", homeRoutes(deps))
     .route("/reference-lists", referenceListsRoutes(deps))
     .route("/comments", commentsRoutes(deps))
+    .route("/global-rankings", globalRankingsRoutes(deps))
     .route("/notifications", notificationsRoutes(deps))
     .route("/events", eventsRoutes(deps));
 }

@@ -11,6 +11,7 @@ import type { Logger } from "./logger.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { loadReferenceData } from "./modules/seasons/reference-data.ts";
 import { seedReferenceData } from "./modules/seasons/seasons.service.ts";
+import { seedCategories } from "./modules/global-rankings/global-rankings.service.ts";
 import { createHub } from "./realtime/hub.ts";
 import { resolveAuthSecret } from "./secret.ts";
 
@@ -35,6 +36,7 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
       : await openPglite(join(dataDir, "pglite"));
     await database.migrate();
     const seeded = await seedReferenceData(database.db, loadReferenceData());
+    await seedCategories(database.db);
     logger.info("database ready", { kind: database.kind, ...seeded });
 
     const port = env.PORT;

@@ -1,6 +1,7 @@
 import { type Database, openPglite, openPostgres } from "#server/db/client.ts";
 import { loadReferenceData } from "#server/modules/seasons/reference-data.ts";
 import { seedReferenceData } from "#server/modules/seasons/seasons.service.ts";
+import { seedCategories } from "#server/modules/global-rankings/global-rankings.service.ts";
 import { createScratchDatabase } from "./scratch-postgres.ts";
 
 export interface TestDatabase extends Database {
@@ -17,7 +18,10 @@ export async function createTestDatabase(opts: { seed?: boolean } = {}): Promise
   const database =
     process.env.TEST_DB_KIND === "postgres" ? await createPostgresDatabase() : await pgliteDatabase();
   await database.migrate();
-  if (opts.seed !== false) await seedReferenceData(database.db, loadReferenceData());
+  if (opts.seed !== false) {
+    await seedReferenceData(database.db, loadReferenceData());
+    await seedCategories(database.db);
+  }
   return database;
 }
 

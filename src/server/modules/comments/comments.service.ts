@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client.ts";
-import { comments, commentVotes, lists, user } from "../../db/schema/index.ts";
+import { categories, comments, commentVotes, lists, user } from "../../db/schema/index.ts";
 import { forbidden, notFound } from "../../http/errors.ts";
 import { notify } from "../notifications/notifications.service.ts";
 import { COMMENT_MESSAGES, type CommentSort, wilsonLowerBound } from "#shared/comments.ts";
@@ -70,8 +70,12 @@ async function requireTarget(db: Db | Tx, t: Target): Promise<{ ownerId: string 
     if (!row) throw notFound("List not found");
     return { ownerId: row.userId };
   }
-  // Global ranking categories arrive with their own issue: until then none exists.
-  throw notFound("Category not found.");
+  const [category] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(eq(categories.id, t.categoryId));
+  if (!category) throw notFound("Category not found.");
+  return { ownerId: null };
 }
 
 const replyToUser = alias(user, "reply_to_user");
