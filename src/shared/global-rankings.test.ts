@@ -10,6 +10,7 @@ describe("rankBiasedOverlap", () => {
   });
 
   it("weighs agreement at the top more than at the bottom", () => {
+    const swappedTop = rankBiasedOverlap(ids("bacdefghij"), ids("abcdefghij"));
     const swappedBottom = rankBiasedOverlap(ids("abcdefghji"), ids("abcdefghij"));
     expect(swappedBottom).toBeGreaterThan(swappedTop);
     expect(swappedTop).toBeLessThan(1);
