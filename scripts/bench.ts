@@ -3,7 +3,10 @@
  * measures GET /api/browse with autocannon on loopback, next to a trivial
  * endpoint of the same server in the same run as the baseline. One list also
  * gets a discussion of 500 comments (100 of them replies) and 5,000 comment
- * votes, read at DISCUSSION_CONNECTIONS (20) connections.
+ * votes, read at DISCUSSION_CONNECTIONS (20) connections. Two Global Rankings
+ * categories hold 100 and 100,000 submissions: the cost of one more
+ * submission (an edit through the service, timed) should not depend on how
+ * many there are, and the detail page is read at 50 connections.
  *
  *   npm run bench                                   # embedded PGlite in a temp dir
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench
@@ -17,7 +20,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import autocannon from "autocannon";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { castaways } from "../src/server/db/schema/index.ts";
 import { createApp } from "../src/server/app.ts";
 import { createAuth } from "../src/server/auth/auth.ts";
 import { type Database, openPglite, openPostgres } from "../src/server/db/client.ts";
@@ -26,6 +30,11 @@ import { createLogger } from "../src/server/logger.ts";
 import { loadReferenceData } from "../src/server/modules/seasons/reference-data.ts";
 import { seedReferenceData } from "../src/server/modules/seasons/seasons.service.ts";
 import { createHub } from "../src/server/realtime/hub.ts";
+import {
+  openCategory,
+  recountCategory,
+  submitRanking,
+} from "../src/server/modules/global-rankings/global-rankings.service.ts";
 import { createScratchDatabase } from "../src/testing/scratch-postgres.ts";
 
 const LISTS = Number(process.env.BENCH_LISTS ?? 100_000);
@@ -33,6 +42,10 @@ const USERS = Number(process.env.BENCH_USERS ?? 20_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DISCUSSION_CONNECTIONS = 20;
+const SMALL_CATEGORY = "bench-49-small";
+const LARGE_CATEGORY = "bench-49-large";
+const SMALL_VOTES = 100;
+const LARGE_VOTES = Number(process.env.BENCH_SUBMISSIONS ?? 100_000);
 /** The list that carries the benchmark's discussion (list i = 1 of the seed). */
 const DISCUSSED = { userId: "bench-u2", listId: "list_1600000000001" };
 
@@ -129,7 +142,51 @@ async function seed(database: Database) {
                  count(*) FILTER (WHERE value = -1)::int AS down
           FROM comment_votes GROUP BY comment_id) v
     WHERE c.id = v.comment_id`);
+  // Global Rankings: 100 and 100,000 submissions of season 49's castaways.
+  await db.execute(sql`
+    INSERT INTO "user" (id, name, email)
+    SELECT 'bench-v' || i, 'voter' || i, 'voter' || i || '@bench.test' FROM generate_series(1, ${LARGE_VOTES}) AS i`);
+  for (const [id, count] of [
+    [SMALL_CATEGORY, SMALL_VOTES],
+    [LARGE_CATEGORY, LARGE_VOTES],
+  ] as const) {
+    await openCategory(db, { id, name: id, description: "", seasonNumber: 49 });
+    await db.execute(sql`
+      WITH cast49 AS (SELECT array_agg(id ORDER BY id) AS ids FROM castaways WHERE season_id = 's49')
+      INSERT INTO submissions (category_id, user_id, slots)
+      SELECT ${id}, 'bench-v' || i,
+        (SELECT jsonb_agg(cast49.ids[1 + (i * 7 + p * (1 + i % 5)) % array_length(cast49.ids, 1)] ORDER BY p)
+         FROM generate_series(0, 9) AS p)
+      FROM generate_series(1, ${count}) AS i, cast49`);
+    // Slot picks may repeat within one seeded row; keep the first of each.
+    await db.execute(sql`
+      UPDATE submissions s SET slots = (
+        SELECT jsonb_agg(CASE WHEN e.n = (SELECT min(f.n) FROM jsonb_array_elements_text(s.slots) WITH ORDINALITY f(v, n) WHERE f.v = e.v) THEN to_jsonb(e.v) ELSE 'null'::jsonb END ORDER BY e.n)
+        FROM jsonb_array_elements_text(s.slots) WITH ORDINALITY e(v, n))
+      WHERE s.category_id = ${id}`);
+    await recountCategory(db, id);
+  }
   await db.execute(sql`ANALYZE`);
+}
+
+/** p95 of `runs` submissions by members who already voted (edits: old points out, new in). */
+async function submitCost(database: Database, categoryId: string, runs = 300): Promise<number> {
+  const cast = (
+    await database.db
+      .select({ id: castaways.id })
+      .from(castaways)
+      .where(eq(castaways.seasonId, "s49"))
+      .orderBy(castaways.id)
+  ).map((r) => r.id);
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const slots = Array.from({ length: 10 }, (_, p) => cast[(i + p) % cast.length]!);
+    const started = performance.now();
+    await submitRanking(database.db, `bench-v${1 + (i % SMALL_VOTES)}`, categoryId, slots);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length * 0.95)]!;
 }
 
 interface Result {
@@ -235,6 +292,15 @@ async function main() {
         { cookie },
         DISCUSSION_CONNECTIONS,
       ],
+      [
+        `global detail: ${LARGE_VOTES.toLocaleString()} submissions`,
+        `/api/global-rankings/${LARGE_CATEGORY}`,
+      ],
+      [
+        `signed-in global detail: same, with own submission`,
+        `/api/global-rankings/${LARGE_CATEGORY}`,
+        { cookie },
+      ],
     ];
     // Warm caches and JIT so the first scenario is not penalised.
     for (const [, path, headers] of scenarios) await fetch(base + path, { headers }).then((r) => r.text());
@@ -255,6 +321,12 @@ async function main() {
         `| ${r.name} | ${Math.round(r.rps)} | ${(r.rps / baseline.rps).toFixed(2)} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} |`,
       );
     }
+    const smallP95 = await submitCost(database, SMALL_CATEGORY);
+    const largeP95 = await submitCost(database, LARGE_CATEGORY);
+    console.log(
+      `\nsubmit (an edit, through the service), p95 of 300: ${smallP95.toFixed(2)} ms with ${SMALL_VOTES} submissions, ` +
+        `${largeP95.toFixed(2)} ms with ${LARGE_VOTES.toLocaleString()}: ratio ${(largeP95 / smallP95).toFixed(2)}`,
+    );
     // Let in-flight requests finish before the pool closes under them.
     await new Promise((r) => {
       server.close(r);
