@@ -30,6 +30,7 @@ import { createLogger } from "../src/server/logger.ts";
 import { loadReferenceData } from "../src/server/modules/seasons/reference-data.ts";
 import { seedReferenceData } from "../src/server/modules/seasons/seasons.service.ts";
 import { createHub } from "../src/server/realtime/hub.ts";
+import { createLocalStorage } from "../src/server/storage/local-storage.ts";
 import {
   openCategory,
   recountCategory,
@@ -241,6 +242,7 @@ async function main() {
       mailer: { send: async () => {} },
       logger,
       hub,
+      storage: createLocalStorage(mkdtempSync(join(tmpdir(), "sr-bench-files-"))),
       publicUrl: origin,
       clientDir: null,
       admins: new Set(),

@@ -63,3 +63,5 @@ export type CategorySummaryDto = CategoriesDto["open"][number];
 export type RankedCastawayDto = CategorySummaryDto["top10"][number];
 export type CategoryDetailDto = ResponseOf<CategoryEndpoint["$get"]>;
 export type MySubmissionDto = NonNullable<CategoryDetailDto["mine"]>;
+
+export type PictureDto = ResponseOf<ApiClient["me"]["picture"]["$get"]>;

@@ -4,6 +4,7 @@ import type { Env } from "./env.ts";
 import type { Logger } from "./logger.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { RealtimeHub } from "./realtime/hub.ts";
+import type { FileStorage } from "./storage/storage.ts";
 
 /**
  * Everything the app is built from, made once by main.ts (or a test) and
@@ -17,6 +18,8 @@ export interface AppDeps {
   mailer: Mailer;
   logger: Logger;
   hub: RealtimeHub;
+  /** Uploaded pictures and rendered share images. */
+  storage: FileStorage;
   publicUrl: string;
   /** Built client files; null when the API runs alone (tests, dev with Vite). */
   clientDir: string | null;

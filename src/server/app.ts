@@ -16,6 +16,8 @@ import { mediaRoutes } from "./media/media.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { browseRoutes } from "./modules/browse/browse.routes.ts";
 import { commentsRoutes } from "./modules/comments/comments.routes.ts";
+import { filesRoutes } from "./modules/files/files.routes.ts";
+import { picturesRoutes } from "./modules/pictures/pictures.routes.ts";
 import { globalRankingsRoutes } from "./modules/global-rankings/global-rankings.routes.ts";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes.ts";
 import { homeRoutes } from "./modules/home/home.routes.ts";
@@ -36,6 +38,7 @@ function apiRoutes(deps: AppDeps) {
     .route("/lists", listsRoutes(deps))
     .route("/lists", reactionsRoutes(deps))
     .route("/me", meRoutes(deps))
+    .route("/me/picture", picturesRoutes(deps))
     .route("/users", usersRoutes(deps))
     .route("/browse", browseRoutes(deps))
     .route("/home", homeRoutes(deps))
@@ -88,6 +91,7 @@ export function createApp(deps: AppDeps) {
     throw notFound(`No API route ${c.req.method} ${c.req.path}`);
   });
   app.route("/media", mediaRoutes(deps));
+  app.route("/files", filesRoutes(deps));
 
   if (deps.clientDir) mountClient(app, deps);
 

@@ -38,6 +38,13 @@ const schema = z.object({
   TWITTER_CLIENT_SECRET: optionalString,
   HEADSHOTS_DIR: optionalString,
   ADMIN_EMAILS: optionalString,
+  // S3-compatible storage for pictures; without S3_BUCKET they go to DATA_DIR/files.
+  S3_BUCKET: optionalString,
+  S3_REGION: optionalString,
+  S3_ENDPOINT: urlString(["http:", "https:"]),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false"], { error: "must be true or false" }).optional(),
   LOG_LEVEL: z
     .enum(["silent", "error", "info", "debug"], { error: "must be one of silent, error, info, debug" })
     .default("info"),

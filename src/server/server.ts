@@ -12,8 +12,10 @@ import { createMailer } from "./mail/mailer.ts";
 import { loadReferenceData } from "./modules/seasons/reference-data.ts";
 import { seedReferenceData } from "./modules/seasons/seasons.service.ts";
 import { seedCategories } from "./modules/global-rankings/global-rankings.service.ts";
+import { assignMissingHeadshots, randomHeadshot } from "./modules/pictures/pictures.service.ts";
 import { createHub } from "./realtime/hub.ts";
 import { resolveAuthSecret } from "./secret.ts";
+import { createStorage } from "./storage/create-storage.ts";
 
 const defaultClientDir = fileURLToPath(new URL("../../dist/client", import.meta.url));
 
@@ -37,6 +39,7 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
     await database.migrate();
     const seeded = await seedReferenceData(database.db, loadReferenceData());
     await seedCategories(database.db);
+    await assignMissingHeadshots(database.db);
     logger.info("database ready", { kind: database.kind, ...seeded });
 
     const port = env.PORT;
@@ -52,6 +55,8 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
     if (!clientDir) logger.info("no client build found: serving the API only (run npm run build)");
 
     const hub = await createHub(database.pool, logger);
+    const storage = createStorage(env, dataDir);
+    await storage.check().catch((e: Error) => logger.error("file storage unavailable", { error: e.message }));
     const listen = (actualPort: number) => {
       const origin = env.PUBLIC_URL ?? `http://localhost:${actualPort}`;
       const auth = createAuth({
@@ -60,6 +65,7 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
         baseURL: origin,
         trustedOrigins: [origin, `http://localhost:${actualPort}`, `http://127.0.0.1:${actualPort}`],
         mailer,
+        initialPicture: () => randomHeadshot(database!.db),
         google: pair(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET),
         twitter: pair(env.TWITTER_CLIENT_ID, env.TWITTER_CLIENT_SECRET),
       });
@@ -70,6 +76,7 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
         mailer,
         logger,
         hub,
+        storage,
         publicUrl: origin,
         clientDir,
         admins: adminEmails(env),

@@ -1,4 +1,10 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createApp } from "#server/app.ts";
+import { randomHeadshot } from "#server/modules/pictures/pictures.service.ts";
+import { createLocalStorage } from "#server/storage/local-storage.ts";
+import type { FileStorage } from "#server/storage/storage.ts";
 import { createAuth } from "#server/auth/auth.ts";
 import { adminEmails, parseEnv } from "#server/env.ts";
 import { createLogger } from "#server/logger.ts";
@@ -12,6 +18,7 @@ export interface TestApp {
   app: ReturnType<typeof createApp>;
   database: TestDatabase;
   hub: RealtimeHub;
+  storage: FileStorage;
   /** Mails the server sent, newest last. */
   outbox: Mail[];
   /** A request through the whole app, with the Origin header a browser sends. */
@@ -36,6 +43,8 @@ export interface TestAppOptions<Emails extends readonly string[]> {
   env?: Record<string, string>;
   /** Users to sign up (with TEST_PASSWORD) before the app is returned; their sessions are in `users`. */
   users?: Emails;
+  /** Where pictures go; a fresh temporary folder when left out. */
+  storage?: FileStorage;
 }
 
 /** The app; `users` holds one signed-up user per email of `options.users`, in that order. */
@@ -56,9 +65,12 @@ export async function createTestApp<const Emails extends readonly string[] = []>
     baseURL: TEST_ORIGIN,
     trustedOrigins: [TEST_ORIGIN],
     mailer,
+    initialPicture: () => randomHeadshot(database.db),
   });
   const logger = createLogger("silent");
   const hub = await createHub(database.pool, logger);
+  const filesDir = options.storage ? null : mkdtempSync(join(tmpdir(), "sr-files-"));
+  const storage = options.storage ?? createLocalStorage(filesDir!);
   const app = createApp({
     env,
     database,
@@ -66,6 +78,7 @@ export async function createTestApp<const Emails extends readonly string[] = []>
     mailer,
     logger,
     hub,
+    storage,
     publicUrl: TEST_ORIGIN,
     clientDir: null,
     admins: adminEmails(env),
@@ -100,6 +113,7 @@ export async function createTestApp<const Emails extends readonly string[] = []>
     app,
     database,
     hub,
+    storage,
     outbox,
     request,
     async signUp(email, password = TEST_PASSWORD, name) {
@@ -115,6 +129,7 @@ export async function createTestApp<const Emails extends readonly string[] = []>
     async close() {
       await hub.close();
       await database.dispose();
+      if (filesDir) rmSync(filesDir, { recursive: true, force: true });
     },
   };
 

@@ -15,6 +15,8 @@ export interface AuthOptions {
   mailer: Mailer;
   google?: { clientId: string; clientSecret: string } | undefined;
   twitter?: { clientId: string; clientSecret: string } | undefined;
+  /** A new user's first picture (a random castaway headshot), so no one is a silhouette. */
+  initialPicture?: () => Promise<string | null>;
 }
 
 export function createAuth(opts: AuthOptions) {
@@ -61,7 +63,14 @@ export function createAuth(opts: AuthOptions) {
         create: {
           async before(u) {
             const wanted = u.name?.trim() || defaultDisplayName(u.email);
-            return { data: { ...u, name: await uniqueDisplayName(opts.db, wanted) } };
+            const picture = (await opts.initialPicture?.()) ?? null;
+            return {
+              data: {
+                ...u,
+                name: await uniqueDisplayName(opts.db, wanted),
+                ...(picture ? { profilePictureUrl: picture, lastRolledHeadshot: picture } : {}),
+              },
+            };
           },
         },
       },

@@ -1,0 +1,45 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { AppDeps } from "../../app-deps.ts";
+import { type AppEnv, requireUser } from "../../http/context.ts";
+import { ApiError, tooManyRequests } from "../../http/errors.ts";
+import { PICTURE_LIMITS, PICTURE_MESSAGES } from "#shared/pictures.ts";
+import { hitRateLimit } from "../rate-limit/rate-limit.service.ts";
+import { pictureOf, rerollPicture, restoreHeadshot, uploadPicture } from "./pictures.service.ts";
+
+export const UPLOAD_LIMIT = { max: 10, windowMs: 10 * 60_000 };
+
+/**
+ * The signed-in user's profile picture. An upload is the image itself as the
+ * body (any declared type: the content decides), refused with 413 as soon as
+ * it passes 5 MB, before the rest is read.
+ */
+export function picturesRoutes(deps: AppDeps) {
+  const { db } = deps.database;
+  return new Hono<AppEnv>()
+    .get("/", requireUser, async (c) => c.json(await pictureOf(db, c.get("user").id)))
+    .post(
+      "/",
+      requireUser,
+      bodyLimit({
+        maxSize: PICTURE_LIMITS.maxBytes,
+        onError: () => {
+          throw new ApiError(413, "TOO_LARGE", PICTURE_MESSAGES.tooLarge);
+        },
+      }),
+      async (c) => {
+        const user = c.get("user");
+        if (!(await hitRateLimit(db, `upload:${user.id}`, UPLOAD_LIMIT))) {
+          throw tooManyRequests("Too many uploads. Please wait a few minutes and try again.");
+        }
+        const bytes = Buffer.from(await c.req.arrayBuffer());
+        return c.json(await uploadPicture(db, deps.storage, user.id, bytes));
+      },
+    )
+    .post("/reroll", requireUser, async (c) =>
+      c.json(await rerollPicture(db, deps.storage, c.get("user").id)),
+    )
+    .post("/restore", requireUser, async (c) =>
+      c.json(await restoreHeadshot(db, deps.storage, c.get("user").id)),
+    );
+}

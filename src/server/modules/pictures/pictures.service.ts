@@ -1,0 +1,185 @@
+import { createHash } from "node:crypto";
+import { and, eq, isNull, lte, sql } from "drizzle-orm";
+import sharp from "sharp";
+import type { Db } from "../../db/client.ts";
+import { castaways, seasons, user } from "../../db/schema/index.ts";
+import { ApiError, notFound } from "../../http/errors.ts";
+import type { FileStorage } from "../../storage/storage.ts";
+import { headshotUrl } from "#shared/media-urls.ts";
+import { PICTURE_LIMITS, PICTURE_MESSAGES } from "#shared/pictures.ts";
+import { TIMERS_MS } from "#shared/limits.ts";
+
+/** Where uploaded pictures are served from; the rest of the path is the storage key. */
+export const FILES_PREFIX = "/files/";
+
+const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "heif"]);
+
+export interface PictureState {
+  url: string | null;
+  lastRolledHeadshot: string | null;
+  lastRerollTime: string | null;
+  /** When a re-roll is allowed again; null when it is allowed now. */
+  nextRerollAt: string | null;
+}
+
+/** A random castaway headshot from seasons 1 to 46 (spec section 9), or null when there is none. */
+export async function randomHeadshot(db: Db, avoid?: string | null): Promise<string | null> {
+  for (let attempt = 0; attempt <= PICTURE_LIMITS.headshotRetries; attempt++) {
+    const [row] = await db
+      .select({ id: castaways.id })
+      .from(castaways)
+      .innerJoin(seasons, eq(seasons.id, castaways.seasonId))
+      .where(lte(seasons.number, PICTURE_LIMITS.headshotSeasons))
+      .orderBy(sql`random()`)
+      .limit(1);
+    if (!row) continue;
+    const url = headshotUrl(row.id);
+    if (url !== avoid) return url;
+  }
+  return null;
+}
+
+/** Users from before pictures existed get their random headshot (spec: assigned and saved automatically). */
+export async function assignMissingHeadshots(db: Db): Promise<number> {
+  const missing = await db.select({ id: user.id }).from(user).where(isNull(user.profilePictureUrl));
+  for (const u of missing) {
+    const url = await randomHeadshot(db);
+    if (url)
+      await db.update(user).set({ profilePictureUrl: url, lastRolledHeadshot: url }).where(eq(user.id, u.id));
+  }
+  return missing.length;
+}
+
+async function stateOf(db: Db, userId: string): Promise<PictureState> {
+  const [u] = await db
+    .select({
+      url: user.profilePictureUrl,
+      lastRolledHeadshot: user.lastRolledHeadshot,
+      lastRerollTime: user.lastRerollTime,
+    })
+    .from(user)
+    .where(eq(user.id, userId));
+  if (!u) throw notFound("User profile not found.");
+  const next = u.lastRerollTime ? u.lastRerollTime.getTime() + TIMERS_MS.rerollCooldown : 0;
+  return {
+    url: u.url,
+    lastRolledHeadshot: u.lastRolledHeadshot,
+    lastRerollTime: u.lastRerollTime?.toISOString() ?? null,
+    nextRerollAt: next > Date.now() ? new Date(next).toISOString() : null,
+  };
+}
+
+export const pictureOf = (db: Db, userId: string) => stateOf(db, userId);
+
+/** The storage keys behind one of our uploaded pictures' URLs (both sizes), or none. */
+function keysOf(url: string | null): string[] {
+  if (!url?.startsWith(FILES_PREFIX)) return [];
+  const key = url.slice(FILES_PREFIX.length);
+  return [key, key.replace(/-256\.webp$/, "-64.webp")];
+}
+
+async function forget(storage: FileStorage, url: string | null) {
+  // Best effort: an object left behind is whole and unreferenced, never served stale.
+  await Promise.all(keysOf(url).map((k) => storage.delete(k).catch(() => {})));
+}
+
+/** Checks the bytes are a picture we take, and makes its two sizes (metadata stripped). */
+async function encode(bytes: Buffer): Promise<{ large: Buffer; small: Buffer }> {
+  if (bytes.length === 0) throw new ApiError(400, "NO_FILE", PICTURE_MESSAGES.noFileOrUser);
+  let format: string | undefined;
+  try {
+    format = (await sharp(bytes, { limitInputPixels: PICTURE_LIMITS.maxPixels }).metadata()).format;
+  } catch (e) {
+    throw refusal(e);
+  }
+  if (!format || !ACCEPTED_FORMATS.has(format))
+    throw new ApiError(400, "NOT_AN_IMAGE", PICTURE_MESSAGES.invalidFile);
+  const render = (size: number) =>
+    sharp(bytes, { limitInputPixels: PICTURE_LIMITS.maxPixels, failOn: "error" })
+      .rotate()
+      .resize(size, size, { fit: "cover", position: "attention" })
+      .webp({ quality: 82 })
+      .toBuffer();
+  try {
+    const [large, small] = await Promise.all([render(256), render(64)]);
+    return { large, small };
+  } catch (e) {
+    throw refusal(e);
+  }
+}
+
+/** sharp's complaint as our answer: a decompression bomb is 413, anything else is not a picture. */
+function refusal(e: unknown): ApiError {
+  if (/pixel limit/i.test((e as Error)?.message ?? "")) {
+    return new ApiError(413, "TOO_MANY_PIXELS", PICTURE_MESSAGES.tooManyPixels);
+  }
+  return new ApiError(400, "NOT_AN_IMAGE", PICTURE_MESSAGES.invalidFile);
+}
+
+const uploading = new Set<string>();
+
+/**
+ * Stores a new profile picture: encoded first, both sizes written under a
+ * name taken from their content, then the user row points at them, then the
+ * old picture's objects go. A failure at any step leaves the old picture.
+ */
+export async function uploadPicture(
+  db: Db,
+  storage: FileStorage,
+  userId: string,
+  bytes: Buffer,
+): Promise<PictureState> {
+  if (uploading.has(userId)) throw new ApiError(409, "UPLOAD_RUNNING", PICTURE_MESSAGES.uploadRunning);
+  uploading.add(userId);
+  try {
+    const { large, small } = await encode(bytes);
+    const hash = createHash("sha256").update(large).digest("hex").slice(0, 32);
+    const base = `avatars/${userId}/${hash}`;
+    try {
+      await storage.put(`${base}-256.webp`, large, "image/webp");
+      await storage.put(`${base}-64.webp`, small, "image/webp");
+    } catch {
+      await forget(storage, `${FILES_PREFIX}${base}-256.webp`);
+      throw new ApiError(503, "STORAGE_UNAVAILABLE", PICTURE_MESSAGES.storageUnavailable);
+    }
+    const url = `${FILES_PREFIX}${base}-256.webp`;
+    const before = await stateOf(db, userId);
+    await db.update(user).set({ profilePictureUrl: url }).where(eq(user.id, userId));
+    if (before.url !== url) await forget(storage, before.url);
+    return stateOf(db, userId);
+  } finally {
+    uploading.delete(userId);
+  }
+}
+
+/** A new random headshot, once per 24 hours whatever the client sends. */
+export async function rerollPicture(db: Db, storage: FileStorage, userId: string): Promise<PictureState> {
+  const before = await stateOf(db, userId);
+  if (before.nextRerollAt) throw new ApiError(429, "REROLL_COOLDOWN", PICTURE_MESSAGES.cooldown);
+  const url = await randomHeadshot(db, before.url);
+  if (!url) throw new ApiError(503, "NO_HEADSHOT", PICTURE_MESSAGES.rerollNoPicture);
+  // The cooldown is claimed in the same statement that checks it: two re-rolls at once get one.
+  const claimed = await db
+    .update(user)
+    .set({ profilePictureUrl: url, lastRolledHeadshot: url, lastRerollTime: sql`now()` })
+    .where(
+      and(
+        eq(user.id, userId),
+        sql`(${user.lastRerollTime} IS NULL OR ${user.lastRerollTime} <= now() - make_interval(secs => ${TIMERS_MS.rerollCooldown / 1000}))`,
+      ),
+    )
+    .returning({ id: user.id });
+  if (claimed.length === 0) throw new ApiError(429, "REROLL_COOLDOWN", PICTURE_MESSAGES.cooldown);
+  await forget(storage, before.url);
+  return stateOf(db, userId);
+}
+
+/** Puts the last rolled headshot back (after an upload replaced it). */
+export async function restoreHeadshot(db: Db, storage: FileStorage, userId: string): Promise<PictureState> {
+  const before = await stateOf(db, userId);
+  if (!before.lastRolledHeadshot)
+    throw new ApiError(409, "NOTHING_TO_RESTORE", PICTURE_MESSAGES.nothingToRestore);
+  await db.update(user).set({ profilePictureUrl: before.lastRolledHeadshot }).where(eq(user.id, userId));
+  if (before.url !== before.lastRolledHeadshot) await forget(storage, before.url);
+  return stateOf(db, userId);
+}
