@@ -31,6 +31,7 @@ import { loadReferenceData } from "../src/server/modules/seasons/reference-data.
 import { seedReferenceData } from "../src/server/modules/seasons/seasons.service.ts";
 import { createHub } from "../src/server/realtime/hub.ts";
 import { createLocalStorage } from "../src/server/storage/local-storage.ts";
+import { createMediaService } from "../src/server/media/media.service.ts";
 import {
   openCategory,
   recountCategory,
@@ -242,6 +243,7 @@ async function main() {
       mailer: { send: async () => {} },
       logger,
       hub,
+      media: createMediaService({ env, db: database.db, logger }),
       storage: createLocalStorage(mkdtempSync(join(tmpdir(), "sr-bench-files-"))),
       publicUrl: origin,
       clientDir: null,

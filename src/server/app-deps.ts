@@ -3,6 +3,7 @@ import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import type { Logger } from "./logger.ts";
 import type { Mailer } from "./mail/mailer.ts";
+import type { MediaService } from "./media/media.service.ts";
 import type { RealtimeHub } from "./realtime/hub.ts";
 import type { FileStorage } from "./storage/storage.ts";
 
@@ -18,6 +19,8 @@ export interface AppDeps {
   mailer: Mailer;
   logger: Logger;
   hub: RealtimeHub;
+  /** Headshots and season logos: the operator's files, or drawn ones. */
+  media: MediaService;
   /** Uploaded pictures and rendered share images. */
   storage: FileStorage;
   publicUrl: string;

@@ -12,7 +12,8 @@ import { createMailer } from "./mail/mailer.ts";
 import { loadReferenceData } from "./modules/seasons/reference-data.ts";
 import { seedReferenceData } from "./modules/seasons/seasons.service.ts";
 import { seedCategories } from "./modules/global-rankings/global-rankings.service.ts";
-import { assignMissingHeadshots, randomHeadshot } from "./modules/pictures/pictures.service.ts";
+import { assignMissingHeadshots } from "./modules/pictures/pictures.service.ts";
+import { createMediaService } from "./media/media.service.ts";
 import { createHub } from "./realtime/hub.ts";
 import { resolveAuthSecret } from "./secret.ts";
 import { createStorage } from "./storage/create-storage.ts";
@@ -39,7 +40,7 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
     await database.migrate();
     const seeded = await seedReferenceData(database.db, loadReferenceData());
     await seedCategories(database.db);
-    await assignMissingHeadshots(database.db);
+
     logger.info("database ready", { kind: database.kind, ...seeded });
 
     const port = env.PORT;
@@ -56,6 +57,8 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
 
     const hub = await createHub(database.pool, logger);
     const storage = createStorage(env, dataDir);
+    const media = createMediaService({ env, db: database.db, logger });
+    await assignMissingHeadshots(database.db, media);
     await storage.check().catch((e: Error) => logger.error("file storage unavailable", { error: e.message }));
     const listen = (actualPort: number) => {
       const origin = env.PUBLIC_URL ?? `http://localhost:${actualPort}`;
@@ -65,7 +68,7 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
         baseURL: origin,
         trustedOrigins: [origin, `http://localhost:${actualPort}`, `http://127.0.0.1:${actualPort}`],
         mailer,
-        initialPicture: () => randomHeadshot(database!.db),
+        initialPicture: () => media.randomHeadshotUrl(),
         google: pair(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET),
         twitter: pair(env.TWITTER_CLIENT_ID, env.TWITTER_CLIENT_SECRET),
       });
@@ -77,6 +80,7 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
         logger,
         hub,
         storage,
+        media,
         publicUrl: origin,
         clientDir,
         admins: adminEmails(env),

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "#server/app.ts";
-import { randomHeadshot } from "#server/modules/pictures/pictures.service.ts";
+import { createMediaService } from "#server/media/media.service.ts";
 import { createLocalStorage } from "#server/storage/local-storage.ts";
 import type { FileStorage } from "#server/storage/storage.ts";
 import { createAuth } from "#server/auth/auth.ts";
@@ -65,9 +65,10 @@ export async function createTestApp<const Emails extends readonly string[] = []>
     baseURL: TEST_ORIGIN,
     trustedOrigins: [TEST_ORIGIN],
     mailer,
-    initialPicture: () => randomHeadshot(database.db),
+    initialPicture: () => media.randomHeadshotUrl(),
   });
   const logger = createLogger("silent");
+  const media = createMediaService({ env, db: database.db, logger });
   const hub = await createHub(database.pool, logger);
   const filesDir = options.storage ? null : mkdtempSync(join(tmpdir(), "sr-files-"));
   const storage = options.storage ?? createLocalStorage(filesDir!);
@@ -79,6 +80,7 @@ export async function createTestApp<const Emails extends readonly string[] = []>
     logger,
     hub,
     storage,
+    media,
     publicUrl: TEST_ORIGIN,
     clientDir: null,
     admins: adminEmails(env),

@@ -5,7 +5,7 @@ import type { AppDeps } from "../app-deps.ts";
 import type { AppEnv } from "../http/context.ts";
 import { notFound } from "../http/errors.ts";
 import { pathParams } from "../http/validate.ts";
-import { createMediaService, type MediaImage } from "./media.service.ts";
+import type { MediaImage } from "./media.service.ts";
 
 // One day fresh, then a week of serving the old copy while revalidating: an
 // operator who adds files sees them within a day, and the ETag makes the
@@ -14,8 +14,8 @@ const CACHE_CONTROL = "public, max-age=86400, stale-while-revalidate=604800";
 /** Our SVGs have nothing active; if one is opened on its own, nothing may load or run. */
 export const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'";
 
-export function mediaRoutes(deps: Pick<AppDeps, "env" | "database" | "logger">) {
-  const media = createMediaService({ env: deps.env, db: deps.database.db, logger: deps.logger });
+export function mediaRoutes(deps: Pick<AppDeps, "media">) {
+  const { media } = deps;
   return (
     new Hono<AppEnv>()
       .get(

@@ -8,6 +8,7 @@ import type { Logger } from "../logger.ts";
 import { builtInAliases, headshotCandidates } from "./file-names.ts";
 import { colourFor, headshotSvg, placeholderSvg, seasonSvg } from "./generated-images.ts";
 import { type OperatorFile, OperatorImages } from "./operator-images.ts";
+import { PICTURE_LIMITS } from "#shared/pictures.ts";
 
 /** What a media URL answers with: an operator's file (read lazily) or a drawn SVG. */
 export type MediaImage =
@@ -112,7 +113,10 @@ export function createMediaService(deps: { env: Env; db: Db; logger: Logger }): 
 
     async randomHeadshotUrl(random = Math.random) {
       const catalog = await catalogOf(deps.db);
-      const all = [...catalog.appearances.values()];
+      // Spec section 9: random headshots come from seasons 1 to 46.
+      const all = [...catalog.appearances.values()].filter(
+        (a) => a.seasonNumber <= PICTURE_LIMITS.headshotSeasons,
+      );
       if (all.length === 0) return null;
       if (files.configured) {
         // Only appearances whose file is there, so the pick shows a real face.
@@ -122,7 +126,11 @@ export function createMediaService(deps: { env: Env; db: Db; logger: Logger }): 
           if ((await files.headshotFiles(n)).length > 0) seasonNumbers.push(n);
         }
         // As the specification's helper: a random season folder, up to three tries.
-        for (let attempt = 0; attempt < 3 && seasonNumbers.length > 0; attempt++) {
+        for (
+          let attempt = 0;
+          attempt <= PICTURE_LIMITS.headshotRetries && seasonNumbers.length > 0;
+          attempt++
+        ) {
           const n = seasonNumbers[Math.floor(random() * seasonNumbers.length)]!;
           const present = [];
           for (const a of all) {

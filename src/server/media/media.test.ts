@@ -151,7 +151,8 @@ describe("SVG safety", () => {
     // The media router on its own: in the whole app the global secureHeaders
     // middleware decides the final header (see docs/media.md).
     const env = parseEnv({ DATA_DIR: "/nonexistent", LOG_LEVEL: "silent" });
-    const routes = mediaRoutes({ env, database: t.database, logger: createLogger("silent") });
+    const media = createMediaService({ env, db: t.database.db, logger: createLogger("silent") });
+    const routes = mediaRoutes({ media });
     for (const path of ["/headshots/s1-richard-hatch", "/seasons/s1", "/placeholder"]) {
       const res = await routes.request(path);
       expect(res.status, path).toBe(200);

@@ -18,7 +18,9 @@ export const categories = pgTable(
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     seasonNumber: integer("season_number").notNull(),
-    status: text("status", { enum: ["open", "closed"] }).notNull().default("open"),
+    status: text("status", { enum: ["open", "closed"] })
+      .notNull()
+      .default("open"),
     /** Kept in the submit transaction: the number of submissions. */
     totalSubmissions: integer("total_submissions").notNull().default(0),
     legacyTop10: jsonb("legacy_top10").$type<LegacyEntry[]>(),

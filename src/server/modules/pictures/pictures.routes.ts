@@ -37,7 +37,7 @@ export function picturesRoutes(deps: AppDeps) {
       },
     )
     .post("/reroll", requireUser, async (c) =>
-      c.json(await rerollPicture(db, deps.storage, c.get("user").id)),
+      c.json(await rerollPicture(db, deps.storage, deps.media, c.get("user").id)),
     )
     .post("/restore", requireUser, async (c) =>
       c.json(await restoreHeadshot(db, deps.storage, c.get("user").id)),

@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
-import { and, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { Db } from "../../db/client.ts";
-import { castaways, seasons, user } from "../../db/schema/index.ts";
+import { user } from "../../db/schema/index.ts";
 import { ApiError, notFound } from "../../http/errors.ts";
+import type { MediaService } from "../../media/media.service.ts";
 import type { FileStorage } from "../../storage/storage.ts";
-import { headshotUrl } from "#shared/media-urls.ts";
 import { PICTURE_LIMITS, PICTURE_MESSAGES } from "#shared/pictures.ts";
 import { TIMERS_MS } from "#shared/limits.ts";
 
@@ -22,28 +22,23 @@ export interface PictureState {
   nextRerollAt: string | null;
 }
 
-/** A random castaway headshot from seasons 1 to 46 (spec section 9), or null when there is none. */
-export async function randomHeadshot(db: Db, avoid?: string | null): Promise<string | null> {
+/** The media source's random headshot (seasons 1 to 46), other than `avoid` when it can be. */
+async function randomHeadshot(media: Headshots, avoid?: string | null): Promise<string | null> {
+  let url: string | null = null;
   for (let attempt = 0; attempt <= PICTURE_LIMITS.headshotRetries; attempt++) {
-    const [row] = await db
-      .select({ id: castaways.id })
-      .from(castaways)
-      .innerJoin(seasons, eq(seasons.id, castaways.seasonId))
-      .where(lte(seasons.number, PICTURE_LIMITS.headshotSeasons))
-      .orderBy(sql`random()`)
-      .limit(1);
-    if (!row) continue;
-    const url = headshotUrl(row.id);
+    url = await media.randomHeadshotUrl();
     if (url !== avoid) return url;
   }
-  return null;
+  return url;
 }
 
+type Headshots = Pick<MediaService, "randomHeadshotUrl">;
+
 /** Users from before pictures existed get their random headshot (spec: assigned and saved automatically). */
-export async function assignMissingHeadshots(db: Db): Promise<number> {
+export async function assignMissingHeadshots(db: Db, media: Headshots): Promise<number> {
   const missing = await db.select({ id: user.id }).from(user).where(isNull(user.profilePictureUrl));
   for (const u of missing) {
-    const url = await randomHeadshot(db);
+    const url = await media.randomHeadshotUrl();
     if (url)
       await db.update(user).set({ profilePictureUrl: url, lastRolledHeadshot: url }).where(eq(user.id, u.id));
   }
@@ -153,10 +148,15 @@ export async function uploadPicture(
 }
 
 /** A new random headshot, once per 24 hours whatever the client sends. */
-export async function rerollPicture(db: Db, storage: FileStorage, userId: string): Promise<PictureState> {
+export async function rerollPicture(
+  db: Db,
+  storage: FileStorage,
+  media: Headshots,
+  userId: string,
+): Promise<PictureState> {
   const before = await stateOf(db, userId);
   if (before.nextRerollAt) throw new ApiError(429, "REROLL_COOLDOWN", PICTURE_MESSAGES.cooldown);
-  const url = await randomHeadshot(db, before.url);
+  const url = await randomHeadshot(media, before.url);
   if (!url) throw new ApiError(503, "NO_HEADSHOT", PICTURE_MESSAGES.rerollNoPicture);
   // The cooldown is claimed in the same statement that checks it: two re-rolls at once get one.
   const claimed = await db

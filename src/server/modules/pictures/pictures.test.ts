@@ -86,7 +86,9 @@ for (const kind of ["local", "s3"] as const) {
       ).metadata();
       expect(small.width).toBe(64);
 
-      const second = (await (await upload(ann, await photo(300, 900, 30), "image/jpeg")).json()) as PictureState;
+      const second = (await (
+        await upload(ann, await photo(300, 900, 30), "image/jpeg")
+      ).json()) as PictureState;
       expect(second.url).not.toBe(one.url);
       expect(await storage.get(one.url!.slice("/files/".length))).toBeNull();
       expect((await t.request(one.url!)).status).toBe(404);
