@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type TypedResponse } from "hono";
 import type { AppDeps } from "../../app-deps.ts";
 import { type AppEnv, isEditor, requireUser } from "../../http/context.ts";
 import { tooManyRequests } from "../../http/errors.ts";
@@ -11,7 +11,15 @@ import {
   newCommentSchema,
 } from "#shared/comments.ts";
 import { hitRateLimit } from "../rate-limit/rate-limit.service.ts";
-import { addComment, deleteComment, discussionOf, type Target, voteComment } from "./comments.service.ts";
+import {
+  addComment,
+  deleteComment,
+  type Discussion,
+  discussionJson,
+  forgetDiscussions,
+  type Target,
+  voteComment,
+} from "./comments.service.ts";
 
 // A burst of 5 comments, then about one every 10 seconds.
 export const COMMENT_BURST_LIMIT = { max: 5, windowMs: 10_000 };
@@ -26,7 +34,13 @@ const commentParams = pathParams(commentParamsSchema, COMMENT_MESSAGES.notFound)
 
 export function commentsRoutes(deps: AppDeps) {
   const { db } = deps.database;
+  // Any process's comment write reaches every process through the hub: each
+  // drops its shared copies before its readers refetch.
+  deps.hub.subscribe(null, (event) => {
+    if (event.type === COMMENTS_EVENT) forgetDiscussions(db);
+  });
   const ring = async (target: Target, notified: string[]) => {
+    forgetDiscussions(db);
     await deps.hub.publish({ type: COMMENTS_EVENT, data: target });
     for (const userId of notified) await deps.hub.publish({ type: "notifications", data: {}, userId });
   };
@@ -35,7 +49,14 @@ export function commentsRoutes(deps: AppDeps) {
       const { sort, ...target } = c.req.valid("query");
       const user = c.get("user");
       const viewer = user ? { id: user.id, isEditor: isEditor(user, deps.admins) } : null;
-      return c.json(await discussionOf(db, target, sort, viewer));
+      const json = await discussionJson(db, target, sort, viewer);
+      // Serialised once and shared between readers; the declared type is the
+      // service's Discussion, which is what the text holds.
+      return c.body(json, 200, { "Content-Type": "application/json" }) as unknown as TypedResponse<
+        Discussion,
+        200,
+        "json"
+      >;
     })
     .post("/", requireUser, jsonBody(newCommentSchema), async (c) => {
       const user = c.get("user");

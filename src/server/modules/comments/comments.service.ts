@@ -4,6 +4,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client.ts";
 import { categories, comments, commentVotes, lists, user } from "../../db/schema/index.ts";
 import { forbidden, notFound } from "../../http/errors.ts";
+import { cached, forgetBrowseCache } from "../browse/browse-cache.ts";
 import { notify } from "../notifications/notifications.service.ts";
 import { COMMENT_MESSAGES, type CommentSort, wilsonLowerBound } from "#shared/comments.ts";
 
@@ -80,16 +81,20 @@ async function requireTarget(db: Db | Tx, t: Target): Promise<{ ownerId: string 
 
 const replyToUser = alias(user, "reply_to_user");
 
-/**
- * A whole discussion in one indexed query (target, newest first), with the
- * reader's own votes joined in; threads are assembled and sorted here.
- */
-export async function discussionOf(
-  db: Db,
-  target: Target,
-  sort: CommentSort,
-  viewer: Viewer | null,
-): Promise<Discussion> {
+/** How long a discussion is shared between readers; writes and their events clear it sooner. */
+const DISCUSSION_TTL_MS = 2000;
+
+interface SharedDiscussion {
+  discussion: Discussion;
+  /** The discussion as a visitor sees it, serialised once for every reader. */
+  json: string;
+}
+
+const keyOf = (t: Target, sort: CommentSort) =>
+  `discussion:${isList(t) ? `l:${t.listUserId}:${t.listId}` : `c:${t.categoryId}`}:${sort}`;
+
+/** A whole discussion as a visitor sees it, in one indexed query; threads are assembled and sorted here. */
+async function loadDiscussion(db: Db, target: Target, sort: CommentSort): Promise<SharedDiscussion> {
   await requireTarget(db, target);
   const rows = await db
     .select({
@@ -104,15 +109,10 @@ export async function discussionOf(
       createdAt: comments.createdAt,
       upvotes: comments.upvotes,
       downvotes: comments.downvotes,
-      myVote: sql<number>`coalesce(${commentVotes.value}, 0)::int`,
     })
     .from(comments)
     .innerJoin(user, eq(user.id, comments.authorId))
     .leftJoin(replyToUser, eq(replyToUser.id, comments.replyToUserId))
-    .leftJoin(
-      commentVotes,
-      and(eq(commentVotes.commentId, comments.id), eq(commentVotes.userId, viewer?.id ?? "")),
-    )
     .where(targetWhere(target))
     .orderBy(sql`${comments.createdAt} DESC`, sql`${comments.id} DESC`);
 
@@ -127,8 +127,8 @@ export async function discussionOf(
     upvotes: r.upvotes,
     downvotes: r.downvotes,
     score: r.upvotes - r.downvotes,
-    myVote: r.deleted ? 0 : r.myVote,
-    canDelete: !r.deleted && viewer !== null && (viewer.id === r.authorId || viewer.isEditor),
+    myVote: 0,
+    canDelete: false,
   });
 
   const threads = new Map<string, Thread>();
@@ -136,9 +136,62 @@ export async function discussionOf(
   // Rows come newest first; a thread reads as a conversation, oldest reply first.
   for (const r of [...rows].reverse()) if (r.parentId) threads.get(r.parentId)?.replies.push(view(r));
   const ordered = [...threads.values()].sort(THREAD_ORDER[sort]);
-  const count = rows.filter((r) => !r.deleted).length;
-  return { threads: ordered, count };
+  const discussion = { threads: ordered, count: rows.filter((r) => !r.deleted).length };
+  return { discussion, json: JSON.stringify(discussion) };
 }
+
+/** The reader's own votes in one discussion: one indexed query (votes by reader, joined to the target). */
+async function votesOf(db: Db, target: Target, viewerId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ id: commentVotes.commentId, value: commentVotes.value })
+    .from(commentVotes)
+    .innerJoin(comments, eq(comments.id, commentVotes.commentId))
+    .where(and(eq(commentVotes.userId, viewerId), targetWhere(target)));
+  return new Map(rows.map((r) => [r.id, r.value]));
+}
+
+/**
+ * A discussion as JSON for one reader. Everyone shares one copy for a moment
+ * (a burst of readers costs one query); a member's own votes and delete
+ * rights are laid over it, and a member with neither reads the shared text.
+ */
+export async function discussionJson(
+  db: Db,
+  target: Target,
+  sort: CommentSort,
+  viewer: Viewer | null,
+): Promise<string> {
+  const shared = await cached(db, keyOf(target, sort), DISCUSSION_TTL_MS, () =>
+    loadDiscussion(db, target, sort),
+  );
+  if (!viewer) return shared.json;
+  const votes = await votesOf(db, target, viewer.id);
+  const mine = (c: CommentView) => !c.deleted && (viewer.isEditor || c.author.id === viewer.id);
+  const all = shared.discussion.threads.flatMap((t) => [t, ...t.replies]);
+  if (votes.size === 0 && !all.some(mine)) return shared.json;
+  const overlay = (c: CommentView): CommentView => ({
+    ...c,
+    myVote: c.deleted ? 0 : (votes.get(c.id) ?? 0),
+    canDelete: mine(c),
+  });
+  return JSON.stringify({
+    ...shared.discussion,
+    threads: shared.discussion.threads.map((t) => ({ ...overlay(t), replies: t.replies.map(overlay) })),
+  });
+}
+
+/** The same, as an object (tests and callers inside the server). */
+export async function discussionOf(
+  db: Db,
+  target: Target,
+  sort: CommentSort,
+  viewer: Viewer | null,
+): Promise<Discussion> {
+  return JSON.parse(await discussionJson(db, target, sort, viewer)) as Discussion;
+}
+
+/** A comment write (or its event from another process) makes every cached discussion stale. */
+export const forgetDiscussions = (db: Db) => forgetBrowseCache(db);
 
 const newestFirst = (a: CommentView, b: CommentView) =>
   b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);

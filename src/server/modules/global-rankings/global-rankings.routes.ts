@@ -5,7 +5,7 @@ import { tooManyRequests } from "../../http/errors.ts";
 import { jsonBody, pathParams } from "../../http/validate.ts";
 import { categoryParamsSchema, submissionSchema } from "#shared/global-rankings.ts";
 import { hitRateLimit } from "../rate-limit/rate-limit.service.ts";
-import { categoryDetail, listCategories, submitRanking } from "./global-rankings.service.ts";
+import { categoryDetail, forgetResults, listCategories, submitRanking } from "./global-rankings.service.ts";
 
 /** The public event open overview and detail pages refetch on; data: { categoryId }. */
 export const GLOBAL_RANKINGS_EVENT = "global-rankings";
@@ -41,6 +41,10 @@ function coalescedPublisher(publish: (categoryId: string) => Promise<void>) {
 export function globalRankingsRoutes(deps: AppDeps) {
   const { db } = deps.database;
   const categoryParams = pathParams(categoryParamsSchema, "Category not found.");
+  // Another process's submission reaches this one through the hub: drop the shared results.
+  deps.hub.subscribe(null, (event) => {
+    if (event.type === GLOBAL_RANKINGS_EVENT) forgetResults(db);
+  });
   const announce = coalescedPublisher((categoryId) =>
     deps.hub.publish({ type: GLOBAL_RANKINGS_EVENT, data: { categoryId } }),
   );

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { categories, categoryScores, type LegacyEntry, submissions } from "../../db/schema/index.ts";
 import { ApiError, notFound } from "../../http/errors.ts";
+import { cached, forgetBrowseCache } from "../browse/browse-cache.ts";
 import { getCatalog } from "../seasons/catalog.ts";
 import { headshotUrl } from "#shared/media-urls.ts";
 import {
@@ -131,9 +132,15 @@ export interface CategoryDetail {
   mine: MySubmission | null;
 }
 
+/** Results are shared between readers for a moment; a submission (or its event) clears them. */
+const RESULTS_TTL_MS = 2000;
+
+export const forgetResults = (db: Db) => forgetBrowseCache(db);
+
 export async function categoryDetail(db: Db, id: string, viewerId: string | null): Promise<CategoryDetail> {
-  const row = await requireCategory(db, id);
-  const category = await summaryOf(db, row);
+  const category = await cached(db, `category:${id}`, RESULTS_TTL_MS, async () =>
+    summaryOf(db, await requireCategory(db, id)),
+  );
   if (!viewerId) return { category, mine: null };
   const [sub] = await db
     .select()
@@ -237,6 +244,7 @@ export async function submitRanking(db: Db, userId: string, categoryId: string, 
         .where(eq(categories.id, categoryId));
     }
   });
+  forgetResults(db);
 }
 
 /** Recomputes a category's totals from its submissions (operator tool; the check of the incremental sums). */
