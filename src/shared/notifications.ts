@@ -12,16 +12,17 @@ export const NOTIFICATION_MESSAGES = {
 /** The line an Inbox entry shows. `content` is the comment text of comment and reply types. */
 export function notificationText(type: string, actorName: string | null, content: string | null): string {
   const name = actorName?.trim() || NOTIFICATION_MESSAGES.fallbackName;
-  const quoted = `"${(content ?? "").slice(0, 10)}..."`;
+  // The spec's "{first 10 chars}": ten characters and an ellipsis.
+  const snippet = `${(content ?? "").slice(0, 10)}...`;
   switch (type) {
     case "list_like":
       return `${name} liked your list!`;
     case "comment_like":
       return `${name} liked your comment!`;
     case "comment":
-      return `${name} commented ${quoted}`;
+      return `${name} commented "${snippet}"`;
     case "comment_reply":
-      return `${name} replied to your comment: ${quoted}`;
+      return `${name} replied to your comment: "${snippet}"`;
     default:
       return NOTIFICATION_MESSAGES.other;
   }

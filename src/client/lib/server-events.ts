@@ -57,3 +57,25 @@ export function restartServerEvents() {
   source = null;
   if (handlers.size > 0) ensureSource();
 }
+
+/** Who the stream was opened for: undefined until the session is first known. */
+let streamUser: string | null | undefined;
+
+/**
+ * Keeps the stream's identity in step with the session: after a sign-in or a
+ * sign-out in this tab the stream is reopened, so the server sends the new
+ * user's private events (their Inbox's) and no longer the previous user's.
+ * The first known session needs nothing: the stream was opened with its cookie.
+ */
+export function useServerEventsIdentity(userId: string | null, known: boolean) {
+  useEffect(() => {
+    if (!known) return;
+    if (streamUser === undefined) {
+      streamUser = userId;
+      return;
+    }
+    if (streamUser === userId) return;
+    streamUser = userId;
+    restartServerEvents();
+  }, [userId, known]);
+}

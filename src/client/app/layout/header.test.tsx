@@ -3,6 +3,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { InboxDto } from "#server/api-types.ts";
+import { inboxQueryOptions } from "#client/features/inbox/api/inbox-api.ts";
 import { STORAGE_KEYS } from "#client/lib/storage.ts";
 import { COMPACT_HEADER_QUERY } from "./header.tsx";
 import { RootLayout } from "./root-layout.tsx";
@@ -19,9 +21,26 @@ function stubMedia(matching: string[]) {
   }));
 }
 
+const INBOX: InboxDto = {
+  notifications: [
+    {
+      id: "n1",
+      type: "comment",
+      actorId: "u2",
+      actorName: "Rob",
+      content: "Nice ranking there",
+      isNew: true,
+      createdAt: new Date().toISOString(),
+      link: { kind: "list", userId: "u1", listId: "list_1" },
+    },
+  ],
+  unread: 1,
+};
+
 function renderApp(path: string, user: typeof USER | null) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   client.setQueryData(["session"], user);
+  client.setQueryData(inboxQueryOptions().queryKey, INBOX);
   const page = (title: string) => ({ element: <h1>{title}</h1> });
   const router = createMemoryRouter(
     [
@@ -33,6 +52,7 @@ function renderApp(path: string, user: typeof USER | null) {
           { path: "/mylists", ...page("My lists page") },
           { path: "/rankings", ...page("Browse page") },
           { path: "/global-rankings", ...page("Global page") },
+          { path: "/list/:userId/:listId", ...page("List page") },
         ],
       },
     ],
@@ -72,6 +92,7 @@ describe("header", () => {
     expect(within(banner).getByRole("button", { name: /mute music/i })).toBeTruthy();
     expect(within(banner).queryByText(/Welcome/)).toBeNull();
     expect(within(banner).queryByRole("button", { name: "Sign Out" })).toBeNull();
+    expect(within(banner).queryByRole("button", { name: /Inbox/ })).toBeNull();
   });
 
   it("signed in: welcome with the display name and Sign Out", () => {
@@ -80,6 +101,19 @@ describe("header", () => {
     expect(banner.textContent).toContain("Welcome, Sandra D");
     expect(within(banner).getByRole("button", { name: "Sign Out" })).toBeTruthy();
     expect(within(banner).queryByRole("link", { name: "Login" })).toBeNull();
+  });
+
+  it("signed in: the Inbox sits between Other Rankings and Sign Out, with its unread count", () => {
+    renderApp("/mylists", USER);
+    const nav = within(screen.getByRole("banner")).getByRole("navigation");
+    // The nav's own controls in order (the mute button and the links, the Inbox, Sign Out).
+    const names = [...nav.querySelectorAll(":scope > a, :scope > button, :scope > .inbox > button")].map(
+      (el) => el.textContent,
+    );
+    const inbox = names.findIndex((n) => n?.startsWith("Inbox"));
+    expect(names[inbox - 1]).toBe("Other Rankings");
+    expect(names[inbox + 1]).toBe("Sign Out");
+    expect(within(nav).getByTestId("inbox-badge").textContent).toBe("1");
   });
 
   it("marks the current section's link", () => {
@@ -161,6 +195,25 @@ describe("header", () => {
       fireEvent.keyDown(document, { key: "Escape" });
       expect(menu.getAttribute("aria-expanded")).toBe("false");
       expect(document.activeElement).toBe(menu);
+    });
+
+    it("the menu button carries the Inbox's unread count; the Inbox opens inside the menu", () => {
+      const router = renderApp("/mylists", USER);
+      const menu = screen.getByRole("button", { name: "Menu" });
+      expect(within(menu).getByTestId("inbox-menu-badge").textContent).toBe("1");
+      act(() => menu.click());
+      const inbox = screen.getByRole("button", { name: /^Inbox/ });
+      act(() => inbox.click());
+      expect(inbox.getAttribute("aria-expanded")).toBe("true");
+      // Escape closes the Inbox only; the menu stays open.
+      fireEvent.keyDown(screen.getByText('Rob commented "Nice ranki..."'), { key: "Escape" });
+      expect(inbox.getAttribute("aria-expanded")).toBe("false");
+      expect(menu.getAttribute("aria-expanded")).toBe("true");
+      // A notification leads to its list, and the menu closes behind it.
+      act(() => inbox.click());
+      act(() => screen.getByText('Rob commented "Nice ranki..."').click());
+      expect(router.state.location.pathname).toBe("/list/u1/list_1");
+      expect(menu.getAttribute("aria-expanded")).toBe("false");
     });
 
     it("following a link closes the menu", () => {

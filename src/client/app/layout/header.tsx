@@ -21,16 +21,18 @@ export const COMPACT_HEADER_QUERY = "(max-width: 1199.98px)";
 
 interface HeaderProps {
   /**
-   * The Inbox dropdown (signed-in only), composed by the layout once the
-   * notifications feature exists. Rendered between Other Rankings and Sign Out.
+   * The Inbox dropdown (signed-in only), composed by the layout from the
+   * inbox feature. Rendered between Other Rankings and Sign Out.
    */
   inboxSlot?: ReactNode;
+  /** The unread count on the compact header's menu button (signed-in only), where the Inbox is out of sight. */
+  menuBadge?: ReactNode;
 }
 
 const isPlainClick = (e: MouseEvent) =>
   !e.defaultPrevented && e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
 
-export function Header({ inboxSlot }: HeaderProps) {
+export function Header({ inboxSlot, menuBadge }: HeaderProps) {
   const { user } = useSession();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -44,6 +46,14 @@ export function Header({ inboxSlot }: HeaderProps) {
   const menuId = useId();
 
   const closeMenu = () => setMenuOpen(false);
+
+  // Any navigation closes the panel, also one from inside it that is no link of
+  // the header's own (a notification in the Inbox).
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    setMenuOpen(false);
+  }
 
   // The open panel closes on Escape (focus returns to its button) and on a press outside the header.
   useEffect(() => {
@@ -165,6 +175,7 @@ export function Header({ inboxSlot }: HeaderProps) {
             onClick={() => setMenuOpen((open) => !open)}
           >
             {menuOpen ? <CloseIcon size={20} strokeWidth={2} /> : <MenuIcon />}
+            {user && !menuOpen && menuBadge}
           </button>
         </div>
       </div>

@@ -1,6 +1,10 @@
 import { Suspense, useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
 import { ToastProvider } from "#client/components/ui/toast.tsx";
+import { Inbox } from "#client/features/inbox/components/inbox.tsx";
+import { InboxMenuBadge } from "#client/features/inbox/components/inbox-menu-badge.tsx";
+import { useSession } from "#client/lib/queries/session.ts";
+import { useServerEventsIdentity } from "#client/lib/server-events.ts";
 import { useMusicAutostart } from "#client/features/music/use-music.ts";
 import { PalmTransitionProvider } from "#client/features/transition/palm-transition.tsx";
 import { Footer } from "./footer.tsx";
@@ -13,6 +17,8 @@ export function RootLayout() {
     document.body.dataset.page = pageMarkerFor(pathname);
   }, [pathname]);
   useMusicAutostart();
+  const { user, isPending } = useSession();
+  useServerEventsIdentity(user?.id ?? null, !isPending);
 
   return (
     <ToastProvider>
@@ -21,8 +27,8 @@ export function RootLayout() {
           <a className="skip-link" href="#main">
             Skip to content
           </a>
-          {/* inboxSlot: the notifications feature's Inbox dropdown is composed here. */}
-          <Header />
+          {/* The header shows these to signed-in users only. */}
+          <Header inboxSlot={<Inbox />} menuBadge={<InboxMenuBadge />} />
           <main className="app-main" id="main" tabIndex={-1}>
             <Suspense fallback={<p className="status-text">Loading...</p>}>
               <Outlet />

@@ -1,12 +1,13 @@
 import { useLocation, useParams } from "react-router";
 import { useSession } from "#client/lib/queries/session.ts";
+import { Discussion } from "#client/features/discussion/components/discussion.tsx";
 import { ListDetailScreen } from "#client/features/list-detail/components/list-detail-screen.tsx";
 import { readSource } from "#client/features/list-detail/model/list-detail-rules.ts";
 import { FavoriteButton } from "#client/features/reactions/components/favorite-button.tsx";
 import { UpvoteButton } from "#client/features/reactions/components/upvote-button.tsx";
 
 /**
- * /list/{userId}/{listId}: the full list, with the reactions composed in.
+ * /list/{userId}/{listId}: the full list, with the reactions and the comments composed in.
  * Navigation state may carry `source` ('home' from the home page; 'other' otherwise).
  */
 export default function ListDetailRoute() {
@@ -25,6 +26,13 @@ export default function ListDetailRoute() {
           <FavoriteButton list={list} signedIn={signedIn} variant="detail" />
           <UpvoteButton list={list} signedIn={signedIn} variant="detail" />
         </>
+      )}
+      renderComments={(list) => (
+        <Discussion
+          target={{ listUserId: list.userId, listId: list.id }}
+          variant="list"
+          signedIn={signedIn}
+        />
       )}
     />
   );

@@ -176,3 +176,46 @@ export const StarIcon = (p: IconProps) => (
     <path d="M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.9l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z" />
   </Icon>
 );
+
+/** The Inbox: a tray with a notch. */
+export const InboxIcon = (p: IconProps) => (
+  <Icon {...glyph} {...p}>
+    <path d="M4 13.5l2.2-7.3A1.5 1.5 0 0 1 7.6 5h8.8a1.5 1.5 0 0 1 1.4 1.2l2.2 7.3" />
+    <path d="M4 13.5V18a1.5 1.5 0 0 0 1.5 1.5h13A1.5 1.5 0 0 0 20 18v-4.5h-4.5l-1 2h-5l-1-2z" />
+  </Icon>
+);
+
+/** A like (list and comment likes in the Inbox). */
+export const LikeIcon = (p: IconProps) => (
+  <Icon {...glyph} {...p}>
+    <path d="M7.5 10.5v9H4.5v-9z" />
+    <path d="M7.5 10.5l3.6-6.2a1.6 1.6 0 0 1 2.9 1.1l-.7 3.6h5a1.8 1.8 0 0 1 1.8 2.1l-1.2 6.6a2 2 0 0 1-2 1.8H7.5" />
+  </Icon>
+);
+
+/** A comment or a reply (speech bubble). */
+export const CommentIcon = (p: IconProps) => (
+  <Icon {...glyph} {...p}>
+    <path d="M5.5 5h13A1.5 1.5 0 0 1 20 6.5v8.5a1.5 1.5 0 0 1-1.5 1.5H11l-4.5 3.5v-3.5h-1A1.5 1.5 0 0 1 4 15V6.5A1.5 1.5 0 0 1 5.5 5z" />
+  </Icon>
+);
+
+export const ReplyIcon = (p: IconProps) => (
+  <Icon {...glyph} {...p}>
+    <path d="M10 7L5 12l5 5" />
+    <path d="M5.5 12H14a5 5 0 0 1 5 5v1" />
+  </Icon>
+);
+
+export const TrashIcon = (p: IconProps) => (
+  <Icon {...glyph} {...p}>
+    <path d="M5 7h14M10 7V5h4v2M7 7l.8 11.2A1.5 1.5 0 0 0 9.3 19.5h5.4a1.5 1.5 0 0 0 1.5-1.3L17 7" />
+  </Icon>
+);
+
+/** A vote arrow: up; flip it for down. Filled by CSS when the vote is the reader's. */
+export const VoteArrowIcon = (p: IconProps) => (
+  <Icon {...glyph} {...p}>
+    <path d="M12 4.5l7 8h-4v7h-6v-7H5z" />
+  </Icon>
+);

@@ -24,7 +24,7 @@ export interface ListDetailSlots {
   renderReactions?: (list: ListDetailDto) => ReactNode;
   /** The Share button (desktop) / Share List (mobile): a later issue. */
   renderShare?: (list: ListDetailDto) => ReactNode;
-  /** The 'Comments' section: a later issue. */
+  /** The 'Comments' section (features/discussion). */
   renderComments?: (list: ListDetailDto) => ReactNode;
 }
 
@@ -201,7 +201,7 @@ function ListDetailView({
         </div>
       )}
 
-      {/* Comments slot: the 'Comments' section arrives with the comments feature. */}
+      {/* The 'Comments' section, below the entries. */}
       <div className="list-detail-comments-slot" data-slot="comments">
         {renderComments?.(list)}
       </div>

@@ -1,0 +1,20 @@
+import { commentTextSchema } from "#shared/comments.ts";
+import { LIMITS } from "#shared/limits.ts";
+
+/** Characters left before the limit, counted as the server counts them (trimmed). Negative when over. */
+export const remainingCharacters = (text: string) => LIMITS.commentMax - text.trim().length;
+
+/**
+ * Whether the post button can be pressed. Only spaces can be posted at, so
+ * the attempt can say why it is refused; nothing typed, or too much, cannot.
+ */
+export const canPost = (text: string) => text.length > 0 && remainingCharacters(text) >= 0;
+
+export type DraftCheck = { ok: true; text: string } | { ok: false; message: string };
+
+/** The server's own rule (shared schema): the text as it will be stored, or the spec's reason it cannot be. */
+export function checkDraft(text: string): DraftCheck {
+  const parsed = commentTextSchema.safeParse(text);
+  if (parsed.success) return { ok: true, text: parsed.data };
+  return { ok: false, message: parsed.error.issues[0]?.message ?? "" };
+}
