@@ -1,7 +1,23 @@
-import type { ClientRect, Collision, DroppableContainer } from "@dnd-kit/core";
-import { describe, expect, it } from "vitest";
-import { PICKER_DRAG_PREFIX } from "#client/lib/pick-item.ts";
-import { autoScrollThreshold, RANKING_DROP_ZONE, rankingCollisions } from "./ranking-dnd.ts";
+// @vitest-environment jsdom
+import type {
+  Active,
+  ClientRect,
+  Collision,
+  DragEndEvent,
+  DragStartEvent,
+  DroppableContainer,
+  Over,
+} from "@dnd-kit/core";
+import { act, renderHook } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { PICKER_DRAG_PREFIX, type PickItem } from "#client/lib/pick-item.ts";
+import {
+  autoScrollThreshold,
+  RANKING_DROP_ZONE,
+  rankingCollisions,
+  type RankingDragOptions,
+  useRankingDrag,
+} from "./ranking-dnd.ts";
 
 describe("autoScrollThreshold", () => {
   it("makes the edge zone 200 px on desktop and 100 px on touch, whatever the window", () => {
@@ -72,5 +88,75 @@ describe("rankingCollisions", () => {
 
   it("lands a picker drag by the nearest row once over the ranking", () => {
     expect(detect(`${PICKER_DRAG_PREFIX}s1-z`, { x: 200, y: 200 }, rect(175))).toEqual(["s1-b"]);
+  });
+});
+
+describe("useRankingDrag", () => {
+  const entries = [
+    { id: "s1-a", name: "Ann" },
+    { id: "s1-b", name: "Bob" },
+    { id: "s1-c", name: "Cat" },
+  ];
+  const zed: PickItem = {
+    id: "s1-z",
+    name: "Zed",
+    isSeason: false,
+    seasonId: "s1",
+    seasonName: "Borneo",
+    seasonNumber: 1,
+    imageUrl: "",
+  };
+  const active = (id: string, data?: Record<string, unknown>): Active => ({
+    id,
+    data: { current: data },
+    rect: { current: { initial: rect(100), translated: rect(100) } },
+  });
+  const over = (id: string): Over => ({ id, rect: rect(100), data: { current: undefined }, disabled: false });
+  const pickerActive = () => active(`${PICKER_DRAG_PREFIX}s1-z`, { source: "picker", item: zed });
+
+  function setup() {
+    const onDrop = vi.fn<RankingDragOptions["onDrop"]>();
+    const onMove = vi.fn<RankingDragOptions["onMove"]>();
+    const hook = renderHook(() => useRankingDrag({ entries, onDrop, onMove }));
+    const start = (a: Active) =>
+      act(() =>
+        hook.result.current.dndProps.onDragStart({
+          active: a,
+          activatorEvent: new MouseEvent("mousedown"),
+        } as DragStartEvent),
+      );
+    const end = (a: Active, o: Over | null) =>
+      act(() => hook.result.current.dndProps.onDragEnd({ active: a, over: o } as DragEndEvent));
+    return { hook, onDrop, onMove, start, end };
+  }
+
+  it("drops a picker item at the end when it is over the ranking but no row", () => {
+    const { hook, onDrop, onMove, start, end } = setup();
+    start(pickerActive());
+    expect(hook.result.current.activeDrag).toEqual({ kind: "picker", item: zed });
+    end(pickerActive(), over(RANKING_DROP_ZONE));
+    expect(onDrop).toHaveBeenCalledWith(zed, 3);
+    expect(onMove).not.toHaveBeenCalled();
+    expect(hook.result.current.activeDrag).toBeNull();
+  });
+
+  it("moves a row dropped on another row, and leaves one dropped on itself", () => {
+    const { hook, onMove, start, end } = setup();
+    start(active("s1-c"));
+    expect(hook.result.current.activeDrag).toEqual({ kind: "row", id: "s1-c" });
+    end(active("s1-c"), over("s1-a"));
+    expect(onMove).toHaveBeenCalledWith(2, 0);
+    end(active("s1-b"), over("s1-b"));
+    expect(onMove).toHaveBeenCalledTimes(1);
+  });
+
+  it("announces rows and picker items by name", () => {
+    const { hook } = setup();
+    const { announcements } = hook.result.current.dndProps.accessibility;
+    expect(announcements.onDragStart({ active: pickerActive() })).toBe("Picked up Zed.");
+    expect(announcements.onDragOver({ active: active("s1-c"), over: over("s1-a") })).toBe(
+      "Cat is over position 1.",
+    );
+    expect(announcements.onDragEnd({ active: active("s1-c"), over: null })).toBe("Cat was put back.");
   });
 });

@@ -1,9 +1,12 @@
 // dnd-kit glue shared by every ranking editor (the list builder, the home page's reference lists).
 import {
+  type Active,
+  type Announcements,
   closestCenter,
   type CollisionDetection,
   type DragEndEvent,
   type DragMoveEvent,
+  type DragStartEvent,
   KeyboardSensor,
   PointerSensor,
   type PointerSensorOptions,
@@ -15,8 +18,13 @@ import {
   useSensors,
 } from "@dnd-kit/core";
 import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
-import type { PointerEvent as ReactPointerEvent, TouchEvent as ReactTouchEvent } from "react";
-import { PICKER_DRAG_PREFIX } from "./pick-item.ts";
+import {
+  type PointerEvent as ReactPointerEvent,
+  type TouchEvent as ReactTouchEvent,
+  useMemo,
+  useState,
+} from "react";
+import { isPickerDragData, PICKER_DRAG_PREFIX, type PickItem } from "./pick-item.ts";
 import { insertionIndex } from "./ranking-rules.ts";
 
 /** Spec section 9: a finger held this long starts a drag; moving further first scrolls. */
@@ -129,3 +137,119 @@ export function dropIndexOf(event: DragMoveEvent | DragEndEvent, rowIds: readonl
     active.rect.current.translated ?? active.rect.current.initial,
   );
 }
+
+/** What is being dragged: one of the ranking's rows, or an item out of the picker. */
+export type ActiveDrag = { kind: "row"; id: string } | { kind: "picker"; item: PickItem } | null;
+
+/** The least a ranking's entry has: an id (the sortable id) and a name for announcements. */
+export interface RankedEntry {
+  id: string;
+  name: string;
+}
+
+export interface RankingDragOptions {
+  /** The ranking's rows, in order. */
+  entries: readonly RankedEntry[];
+  /** An item from the picker was dropped on the ranking; `index` is where it lands. */
+  onDrop: (item: PickItem, index: number) => void;
+  /** A row was dropped on another row's place. */
+  onMove: (from: number, to: number) => void;
+}
+
+const isTouchEvent = (event: Event) => typeof TouchEvent !== "undefined" && event instanceof TouchEvent;
+
+/**
+ * Everything a ranking editor's DndContext needs: sensors, collisions, the
+ * drag handlers and their announcements, plus what is being dragged and where
+ * a picker item would land (for the rows and the overlay to show). Every
+ * ranking editor uses this, so they drag, drop and announce alike.
+ */
+export function useRankingDrag({ entries, onDrop, onMove }: RankingDragOptions) {
+  const [activeDrag, setActiveDrag] = useState<ActiveDrag>(null);
+  const [dropIndex, setDropIndex] = useState<number | null>(null);
+  const [scrollThreshold, setScrollThreshold] = useState({ x: 0.2, y: 0.2 });
+  const rowIds = useMemo(() => entries.map((e) => e.id), [entries]);
+  const sensors = useRankingSensors();
+  const collisionDetection = useMemo(() => rankingCollisions(rowIds), [rowIds]);
+
+  const onDragStart = (event: DragStartEvent) => {
+    const data = event.active.data.current;
+    setActiveDrag(
+      isPickerDragData(data)
+        ? { kind: "picker", item: data.item }
+        : { kind: "row", id: String(event.active.id) },
+    );
+    // Measured per drag: the window may have been resized, and touch wants the smaller zone.
+    setScrollThreshold(
+      autoScrollThreshold(isTouchEvent(event.activatorEvent), {
+        width: window.innerWidth,
+        height: window.innerHeight,
+      }),
+    );
+  };
+
+  const onDragMove = (event: DragMoveEvent) => {
+    if (!isPickerDragId(event.active.id)) return;
+    const next = dropIndexOf(event, rowIds);
+    if (next !== dropIndex) setDropIndex(next);
+  };
+
+  const endDrag = () => {
+    setActiveDrag(null);
+    setDropIndex(null);
+  };
+
+  const onDragEnd = (event: DragEndEvent) => {
+    const data = event.active.data.current;
+    if (isPickerDragData(data)) {
+      const index = dropIndexOf(event, rowIds);
+      if (index !== null) onDrop(data.item, index);
+    } else if (event.over && event.over.id !== event.active.id) {
+      const from = rowIds.indexOf(String(event.active.id));
+      const to = rowIds.indexOf(String(event.over.id));
+      if (from >= 0 && to >= 0) onMove(from, to);
+    }
+    endDrag();
+  };
+
+  // A picker item's name comes with its drag data: it is not among the rows yet.
+  const nameOf = (active: Active) => {
+    const data = active.data.current;
+    if (isPickerDragData(data)) return data.item.name;
+    return entries.find((e) => e.id === String(active.id))?.name ?? "item";
+  };
+  const positionOf = (id: string | number) => rowIds.indexOf(String(id)) + 1;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${nameOf(active)}.`,
+    onDragOver: ({ active, over }) =>
+      over && !isPickerDragId(active.id) && positionOf(over.id) > 0
+        ? `${nameOf(active)} is over position ${positionOf(over.id)}.`
+        : undefined,
+    onDragEnd: ({ active, over }) =>
+      over ? `${nameOf(active)} was dropped.` : `${nameOf(active)} was put back.`,
+    onDragCancel: ({ active }) => `Dragging ${nameOf(active)} was cancelled.`,
+  };
+
+  return {
+    activeDrag,
+    /** While a picker item is over the ranking: the index it would take. */
+    dropIndex,
+    /** Spread on the DndContext. */
+    dndProps: {
+      sensors,
+      collisionDetection,
+      accessibility: { announcements },
+      onDragStart,
+      onDragMove,
+      onDragEnd,
+      onDragCancel: endDrag,
+    },
+    /**
+     * The spec's auto-scroll edge zone, for the DndContext's `autoScroll`. Apart
+     * from dndProps because the home page has kept dnd-kit's default zone so far.
+     */
+    autoScroll: { threshold: scrollThreshold },
+  };
+}
+
+export type RankingDrag = ReturnType<typeof useRankingDrag>;

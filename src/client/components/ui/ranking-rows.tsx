@@ -1,16 +1,72 @@
-import { useDroppable } from "@dnd-kit/core";
+import { DragOverlay, useDroppable } from "@dnd-kit/core";
 import { SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
+import type { ReactNode } from "react";
 import type { PickItem } from "#client/lib/pick-item.ts";
 import { ChevronDownIcon, ChevronUpIcon, CloseIcon, GripIcon, PlusIcon } from "./icons.tsx";
-import { NO_DRAG_ATTR, RANKING_DROP_ZONE } from "#client/lib/ranking-dnd.ts";
+import {
+  type ActiveDrag,
+  NO_DRAG_ATTR,
+  RANKING_DROP_ZONE,
+  type RankedEntry,
+} from "#client/lib/ranking-dnd.ts";
 import "./ranking-rows.css";
+
+// The rows of a ranking being edited, shared by every ranking editor (the list
+// builder, the home page's reference lists): each maps its own entries to what a
+// row shows, so all of them look, reorder and take drops alike.
 
 const noDrag = { [NO_DRAG_ATTR]: "" };
 
-/** The sortable, numbered rows of a ranking being edited, with the drop zone and its empty state. */
-interface RankingListProps {
-  entries: PickItem[];
+/** What a row shows of an entry; each editor says how its entries read. */
+export interface RankingRowFace {
+  name: string;
+  /** The small line under the name (a season's number, a castaway's season). */
+  detail: string;
+  imageUrl: string;
+  /** Season logos get rounded squares, castaway headshots circles. */
+  isSeason: boolean;
+}
+
+/** A picker item as the list builder shows it. */
+export function pickItemFace(item: PickItem): RankingRowFace {
+  return {
+    name: item.name,
+    detail: item.isSeason ? `Season ${item.seasonNumber}` : item.seasonName,
+    imageUrl: item.imageUrl,
+    isSeason: item.isSeason,
+  };
+}
+
+/** How the rows look; the list and its drag copy must agree, so both take it. */
+export interface RankingRowLook<T extends RankedEntry> {
+  describe: (entry: T) => RankingRowFace;
+  /**
+   * Smaller position and picture, and names on two lines: for a panel that
+   * shares its width with other things (the home page's reference lists).
+   */
+  compact?: boolean;
+}
+
+/** The line above the rows for a refused pick or drop, or a failed save. */
+export function RankingMessage({ text }: { text: string | null }) {
+  return (
+    <div className="ranking-message" aria-live="assertive">
+      {text && (
+        <p className="error-text ranking-error" role="alert">
+          {text}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface RankingListProps<T extends RankedEntry> extends RankingRowLook<T> {
+  entries: readonly T[];
+  /** The list's accessible name. */
+  label: string;
+  /** The heading of the empty state. */
+  emptyTitle: string;
   /** While something from the picker is over the ranking: where it would land. */
   dropIndex: number | null;
   pickerDragActive: boolean;
@@ -19,34 +75,37 @@ interface RankingListProps {
   onMove: (from: number, to: number) => void;
   /** Phone layout: the empty ranking opens the seasons menu. */
   onOpenPicker: () => void;
+  testId?: string;
 }
 
-export function RankingList(props: RankingListProps) {
-  const { entries, dropIndex, pickerDragActive, isMobile } = props;
+/** The sortable, numbered rows of a ranking being edited, with the drop zone and its empty state. */
+export function RankingList<T extends RankedEntry>(props: RankingListProps<T>) {
+  const { entries, dropIndex, pickerDragActive, isMobile, compact = false } = props;
   const { setNodeRef, isOver } = useDroppable({ id: RANKING_DROP_ZONE });
   const highlight = pickerDragActive && (isOver || dropIndex !== null);
+  const emptyIcon = (
+    <span className="ranking-empty-icon" aria-hidden="true">
+      <PlusIcon size={compact ? 24 : 26} />
+    </span>
+  );
 
   return (
     <div
       ref={setNodeRef}
-      className={`ranking-zone${highlight ? " is-drop-target" : ""}${entries.length === 0 ? " is-empty" : ""}`}
-      data-testid="ranking-zone"
+      className={`ranking-zone${compact ? " is-compact" : ""}${highlight ? " is-drop-target" : ""}${entries.length === 0 ? " is-empty" : ""}`}
+      data-testid={props.testId ?? "ranking-zone"}
     >
       {entries.length === 0 ? (
         isMobile ? (
           <button type="button" className="ranking-empty ranking-empty-button" onClick={props.onOpenPicker}>
-            <span className="ranking-empty-icon" aria-hidden="true">
-              <PlusIcon size={26} />
-            </span>
-            <span className="ranking-empty-title">Your ranking is empty</span>
+            {emptyIcon}
+            <span className="ranking-empty-title">{props.emptyTitle}</span>
             <span className="ranking-empty-text">Tap here to add seasons or contestants.</span>
           </button>
         ) : (
           <div className="ranking-empty">
-            <span className="ranking-empty-icon" aria-hidden="true">
-              <PlusIcon size={26} />
-            </span>
-            <span className="ranking-empty-title">Your ranking is empty</span>
+            {emptyIcon}
+            <span className="ranking-empty-title">{props.emptyTitle}</span>
             <span className="ranking-empty-text">
               Drag seasons or contestants here from the panel, or click them to add them.
             </span>
@@ -54,11 +113,13 @@ export function RankingList(props: RankingListProps) {
         )
       ) : (
         <SortableContext items={entries.map((e) => e.id)} strategy={verticalListSortingStrategy}>
-          <ol className="ranking-rows" aria-label="Your ranking">
+          <ol className="ranking-rows" aria-label={props.label}>
             {entries.map((entry, index) => (
               <RankingRow
                 key={entry.id}
                 entry={entry}
+                face={props.describe(entry)}
+                compact={compact}
                 index={index}
                 count={entries.length}
                 insert={
@@ -80,7 +141,9 @@ export function RankingList(props: RankingListProps) {
 }
 
 interface RankingRowProps {
-  entry: PickItem;
+  entry: RankedEntry;
+  face: RankingRowFace;
+  compact: boolean;
   index: number;
   count: number;
   insert: "before" | "after" | null;
@@ -88,17 +151,18 @@ interface RankingRowProps {
   onMove: (from: number, to: number) => void;
 }
 
-function RankingRow({ entry, index, count, insert, onRemove, onMove }: RankingRowProps) {
+function RankingRow({ entry, face, compact, index, count, insert, onRemove, onMove }: RankingRowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({
       id: entry.id,
     });
   const style = { transform: CSS.Translate.toString(transform), transition };
+  // Labels use the entry's own name: the face may shorten it for show.
   return (
     <li
       ref={setNodeRef}
       style={style}
-      className={`ranking-row${isDragging ? " is-dragging" : ""}${insert ? ` insert-${insert}` : ""}`}
+      className={`ranking-row${compact ? " is-compact" : ""}${isDragging ? " is-dragging" : ""}${insert ? ` insert-${insert}` : ""}`}
       data-entry-id={entry.id}
       {...listeners}
     >
@@ -112,7 +176,7 @@ function RankingRow({ entry, index, count, insert, onRemove, onMove }: RankingRo
       >
         <GripIcon />
       </button>
-      <RankingRowBody entry={entry} position={index + 1} />
+      <RankingRowBody face={face} position={index + 1} compact={compact} />
       <div className="ranking-row-actions">
         <button
           type="button"
@@ -151,36 +215,65 @@ function RankingRow({ entry, index, count, insert, onRemove, onMove }: RankingRo
   );
 }
 
-/** Position, picture and name: shared by a row and the copy that follows the pointer. */
-export function RankingRowBody({ entry, position }: { entry: PickItem; position: number }) {
+interface RankingRowBodyProps {
+  face: RankingRowFace;
+  position: number;
+  compact?: boolean;
+}
+
+/**
+ * Position, picture, name and detail: shared by a row, the copy that follows
+ * the pointer, and read-only lists that want to look like the rows. It is a
+ * fragment, so the element around it lays it out (the first such element in
+ * its list gets the gold position).
+ */
+export function RankingRowBody({ face, position, compact = false }: RankingRowBodyProps) {
+  const size = compact ? " is-compact" : "";
   return (
     <>
-      <span className="ranking-pos">{position}</span>
+      <span className={`ranking-pos${size}`}>{position}</span>
       <img
-        className={`ranking-img${entry.isSeason ? " is-season" : ""}`}
-        src={entry.imageUrl}
+        className={`ranking-img${size}${face.isSeason ? " is-season" : ""}`}
+        src={face.imageUrl}
         alt=""
-        width={48}
-        height={48}
+        width={compact ? 44 : 48}
+        height={compact ? 44 : 48}
         loading="lazy"
         decoding="async"
         draggable={false}
       />
-      <span className="ranking-text">
-        <span className="ranking-name">{entry.name}</span>
-        <span className="ranking-sub">
-          {entry.isSeason ? `Season ${entry.seasonNumber}` : entry.seasonName}
-        </span>
+      <span className={`ranking-text${size}`}>
+        <span className="ranking-name">{face.name}</span>
+        <span className="ranking-sub">{face.detail}</span>
       </span>
     </>
   );
 }
 
-/** The row that follows the pointer while reordering. */
-export function RankingRowPreview({ entry, position }: { entry: PickItem; position: number }) {
+interface RankingDragOverlayProps<T extends RankedEntry> extends RankingRowLook<T> {
+  activeDrag: ActiveDrag;
+  entries: readonly T[];
+  /** What follows the pointer while a picker item is dragged (the picker's own look). */
+  renderPickPreview: (item: PickItem) => ReactNode;
+}
+
+/**
+ * What follows the pointer: a copy of the row being reordered, or the picker's
+ * preview of an item dragged in. Put it inside the editor's DndContext.
+ */
+export function RankingDragOverlay<T extends RankedEntry>(props: RankingDragOverlayProps<T>) {
+  const { activeDrag, entries, compact = false } = props;
+  const rowIndex = activeDrag?.kind === "row" ? entries.findIndex((e) => e.id === activeDrag.id) : -1;
+  const row = entries[rowIndex];
   return (
-    <div className="ranking-row is-overlay">
-      <RankingRowBody entry={entry} position={position} />
-    </div>
+    <DragOverlay dropAnimation={null}>
+      {activeDrag?.kind === "picker" ? (
+        props.renderPickPreview(activeDrag.item)
+      ) : row ? (
+        <div className={`ranking-row is-overlay${compact ? " is-compact" : ""}`}>
+          <RankingRowBody face={props.describe(row)} position={rowIndex + 1} compact={compact} />
+        </div>
+      ) : null}
+    </DragOverlay>
   );
 }

@@ -246,7 +246,7 @@ describe("HomeScreen", () => {
     const names = () =>
       within(panel)
         .getAllByRole("listitem")
-        .map((li) => li.querySelector(".ref-name")!.textContent);
+        .map((li) => li.querySelector(".ranking-name")!.textContent);
 
     pick({ ...KELLY, imageUrl: "/media/headshots/s1-kelly-wiglesworth" });
     await waitFor(() => expect(names()).toEqual(["Richard Hatch", "Kelly Wiglesworth"]));

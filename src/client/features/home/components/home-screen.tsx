@@ -1,4 +1,4 @@
-import { DndContext, DragOverlay } from "@dnd-kit/core";
+import { DndContext } from "@dnd-kit/core";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useId, useState } from "react";
 import type { ListCardDto } from "#server/api-types.ts";
@@ -10,7 +10,8 @@ import { REFERENCE_LIST_IDS, type ReferenceListsSnapshot, updatedLabel } from ".
 import { useIsMobile } from "#client/lib/use-media-query.ts";
 import { ClockIcon, FlameIcon, StarIcon, TrophyIcon } from "#client/components/ui/icons.tsx";
 import { HomeListBlock } from "./home-list-block.tsx";
-import { ReferenceRowPreview } from "./reference-entry.tsx";
+import { RankingDragOverlay } from "#client/components/ui/ranking-rows.tsx";
+import { REFERENCE_ROW_LOOK } from "./reference-entry.ts";
 import { ReferenceListEditor } from "./reference-list-editor.tsx";
 import { ReferenceListsView } from "./reference-lists-view.tsx";
 import { useReferenceEditor } from "./use-reference-editor.ts";
@@ -72,13 +73,8 @@ export function HomeScreen({
       ? ({ text: HOME_MESSAGES.favoritesLoading, kind: "loading" } as const)
       : null;
 
-  const rowDrag =
-    editor.activeDrag?.kind === "row"
-      ? editor.entries.find((e) => e.id === (editor.activeDrag as { id: string }).id)
-      : undefined;
-
   return (
-    <DndContext {...editor.dndProps}>
+    <DndContext {...editor.drag.dndProps}>
       <div className="home-layout">
         <div className="home-main">
           <h1 className="sr-only">Survivor Rankings</h1>
@@ -162,13 +158,12 @@ export function HomeScreen({
         </div>
       </div>
 
-      <DragOverlay dropAnimation={null}>
-        {editor.activeDrag?.kind === "picker" ? (
-          renderPickPreview(editor.activeDrag.item)
-        ) : rowDrag ? (
-          <ReferenceRowPreview entry={rowDrag} position={editor.entries.indexOf(rowDrag) + 1} />
-        ) : null}
-      </DragOverlay>
+      <RankingDragOverlay
+        activeDrag={editor.drag.activeDrag}
+        entries={editor.entries}
+        {...REFERENCE_ROW_LOOK}
+        renderPickPreview={renderPickPreview}
+      />
     </DndContext>
   );
 }

@@ -1,27 +1,15 @@
-import { useDroppable } from "@dnd-kit/core";
-import { SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
-import { CSS } from "@dnd-kit/utilities";
 import { type KeyboardEvent, useId, useRef } from "react";
-import { NO_DRAG_ATTR, RANKING_DROP_ZONE } from "#client/lib/ranking-dnd.ts";
 import { REFERENCE_MESSAGES } from "../model/home-messages.ts";
 import {
   countLabel,
   REFERENCE_LIST_IDS,
   REFERENCE_LIST_LABELS,
-  type ReferenceEntry,
   type ReferenceListsSnapshot,
 } from "../model/reference-lists.ts";
-import {
-  ChevronDownIcon,
-  ChevronUpIcon,
-  CloseIcon,
-  GripIcon,
-  PlusIcon,
-} from "#client/components/ui/icons.tsx";
-import { ReferenceEntryBody } from "./reference-entry.tsx";
+import { PlusIcon } from "#client/components/ui/icons.tsx";
+import { RankingList, RankingMessage } from "#client/components/ui/ranking-rows.tsx";
+import { REFERENCE_ROW_LOOK } from "./reference-entry.ts";
 import type { ReferenceEditor } from "./use-reference-editor.ts";
-
-const noDrag = { [NO_DRAG_ATTR]: "" };
 
 interface ReferenceListEditorProps {
   lists: ReferenceListsSnapshot["lists"];
@@ -69,7 +57,7 @@ export function ReferenceListEditor({ lists, editor, isMobile, onOpenPicker }: R
               aria-selected={on}
               aria-controls={panelId}
               tabIndex={on ? 0 : -1}
-              className={`ref-tab${on ? " is-on" : ""}`}
+              className={`pill-toggle ref-tab${on ? " is-on" : ""}`}
               onClick={() => editor.select(id)}
             >
               <span className="ref-tab-label">{REFERENCE_LIST_LABELS[id]}</span>
@@ -86,11 +74,11 @@ export function ReferenceListEditor({ lists, editor, isMobile, onOpenPicker }: R
         aria-labelledby={tabId(selected)}
       >
         <header className="ref-panel-head">
-          <h3 className="ref-panel-title">{REFERENCE_LIST_LABELS[selected]}</h3>
+          <h3 className="ranking-title">{REFERENCE_LIST_LABELS[selected]}</h3>
           <span className="ref-save-state" role="status">
             {editor.saving ? REFERENCE_MESSAGES.saving : ""}
           </span>
-          <span className="ref-count">{countLabel(entries)}</span>
+          <span className="ranking-total">{countLabel(entries)}</span>
         </header>
         <p className="ref-hint">
           {isMobile ? REFERENCE_MESSAGES.editHintMobile : REFERENCE_MESSAGES.editHint}
@@ -101,158 +89,21 @@ export function ReferenceListEditor({ lists, editor, isMobile, onOpenPicker }: R
             {REFERENCE_MESSAGES.openPicker}
           </button>
         )}
-        <div className="ref-message" aria-live="assertive">
-          {editor.message && (
-            <p className="error-text ref-error" role="alert">
-              {editor.message}
-            </p>
-          )}
-        </div>
-        <EditableList
-          editor={editor}
-          isMobile={isMobile}
-          onOpenPicker={onOpenPicker}
+        <RankingMessage text={editor.message} />
+        <RankingList
+          entries={entries}
+          {...REFERENCE_ROW_LOOK}
           label={REFERENCE_LIST_LABELS[selected]}
+          emptyTitle={REFERENCE_MESSAGES.empty}
+          dropIndex={editor.drag.dropIndex}
+          pickerDragActive={editor.drag.activeDrag?.kind === "picker"}
+          isMobile={isMobile}
+          onRemove={editor.remove}
+          onMove={editor.move}
+          onOpenPicker={onOpenPicker}
+          testId="reference-drop-zone"
         />
       </div>
     </div>
-  );
-}
-
-interface EditableListProps {
-  editor: ReferenceEditor;
-  isMobile: boolean;
-  onOpenPicker: () => void;
-  label: string;
-}
-
-function EditableList({ editor, isMobile, onOpenPicker, label }: EditableListProps) {
-  const { entries, dropIndex, activeDrag } = editor;
-  const { setNodeRef, isOver } = useDroppable({ id: RANKING_DROP_ZONE });
-  const pickerDrag = activeDrag?.kind === "picker";
-  const highlight = pickerDrag && (isOver || dropIndex !== null);
-
-  return (
-    <div
-      ref={setNodeRef}
-      className={`ref-zone${highlight ? " is-drop-target" : ""}${entries.length === 0 ? " is-empty" : ""}`}
-      data-testid="reference-drop-zone"
-    >
-      {entries.length === 0 ? (
-        isMobile ? (
-          <button type="button" className="ref-zone-empty ref-zone-empty-button" onClick={onOpenPicker}>
-            <span className="ref-zone-icon" aria-hidden="true">
-              <PlusIcon size={24} />
-            </span>
-            <span className="ref-zone-title">{REFERENCE_MESSAGES.empty}</span>
-            <span className="ref-zone-text">Tap here to add seasons or contestants.</span>
-          </button>
-        ) : (
-          <div className="ref-zone-empty">
-            <span className="ref-zone-icon" aria-hidden="true">
-              <PlusIcon size={24} />
-            </span>
-            <span className="ref-zone-title">{REFERENCE_MESSAGES.empty}</span>
-            <span className="ref-zone-text">
-              Drag seasons or contestants here from the panel, or click them to add them.
-            </span>
-          </div>
-        )
-      ) : (
-        <SortableContext items={entries.map((e) => e.id)} strategy={verticalListSortingStrategy}>
-          <ol className="ref-rows" aria-label={label}>
-            {entries.map((entry, index) => (
-              <EditableRow
-                key={entry.id}
-                entry={entry}
-                index={index}
-                count={entries.length}
-                insert={
-                  dropIndex === index
-                    ? "before"
-                    : dropIndex === entries.length && index === entries.length - 1
-                      ? "after"
-                      : null
-                }
-                onMove={editor.move}
-                onRemove={editor.remove}
-              />
-            ))}
-          </ol>
-        </SortableContext>
-      )}
-    </div>
-  );
-}
-
-interface EditableRowProps {
-  entry: ReferenceEntry;
-  index: number;
-  count: number;
-  insert: "before" | "after" | null;
-  onMove: (from: number, to: number) => void;
-  onRemove: (id: string) => void;
-}
-
-function EditableRow({ entry, index, count, insert, onMove, onRemove }: EditableRowProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({
-      id: entry.id,
-    });
-  const style = { transform: CSS.Translate.toString(transform), transition };
-  return (
-    <li
-      ref={setNodeRef}
-      style={style}
-      className={`ref-row${isDragging ? " is-dragging" : ""}${insert ? ` insert-${insert}` : ""}`}
-      data-entry-id={entry.id}
-      {...listeners}
-    >
-      <button
-        ref={setActivatorNodeRef}
-        type="button"
-        className="ref-icon-button ref-grip"
-        {...attributes}
-        aria-label={`Drag ${entry.name} to reorder`}
-        title="Drag to reorder"
-      >
-        <GripIcon />
-      </button>
-      <ReferenceEntryBody entry={entry} position={index + 1} />
-      <div className="ref-row-actions">
-        <button
-          type="button"
-          className="ref-icon-button"
-          aria-label={`Move ${entry.name} up`}
-          title="Move up"
-          disabled={index === 0}
-          onClick={() => onMove(index, index - 1)}
-          {...noDrag}
-        >
-          <ChevronUpIcon />
-        </button>
-        <button
-          type="button"
-          className="ref-icon-button"
-          aria-label={`Move ${entry.name} down`}
-          title="Move down"
-          disabled={index === count - 1}
-          onClick={() => onMove(index, index + 1)}
-          {...noDrag}
-        >
-          <ChevronDownIcon />
-        </button>
-        <button
-          type="button"
-          className="ref-icon-button ref-remove"
-          aria-label={`Remove ${entry.name}`}
-          title="Remove"
-          onClick={() => onRemove(entry.id)}
-          {...noDrag}
-        >
-          <CloseIcon />
-        </button>
-      </div>
-    </li>
   );
 }

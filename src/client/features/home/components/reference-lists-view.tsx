@@ -8,7 +8,8 @@ import {
   type ReferenceListId,
   type ReferenceListsSnapshot,
 } from "../model/reference-lists.ts";
-import { ReferenceEntryBody } from "./reference-entry.tsx";
+import { RankingRowBody } from "#client/components/ui/ranking-rows.tsx";
+import { referenceFace } from "./reference-entry.ts";
 
 /** Long lists show their top entries first; the rest is one click away. */
 export const REFERENCE_PREVIEW_COUNT = 10;
@@ -32,10 +33,10 @@ function ReferenceListPanel({ id, entries }: { id: ReferenceListId; entries: Ref
   return (
     <article className="ref-panel card" aria-labelledby={headingId} data-list-id={id}>
       <header className="ref-panel-head">
-        <h3 className="ref-panel-title" id={headingId}>
+        <h3 className="ranking-title" id={headingId}>
           {label}
         </h3>
-        <span className="ref-count">{countLabel(entries)}</span>
+        <span className="ranking-total">{countLabel(entries)}</span>
       </header>
       {entries.length === 0 ? (
         <p className="ref-empty">{REFERENCE_MESSAGES.empty}</p>
@@ -43,7 +44,7 @@ function ReferenceListPanel({ id, entries }: { id: ReferenceListId; entries: Ref
         <ol className="ref-entries" aria-label={label}>
           {shown.map((entry, index) => (
             <li key={entry.id} className="ref-entry" data-entry-id={entry.id}>
-              <ReferenceEntryBody entry={entry} position={index + 1} />
+              <RankingRowBody face={referenceFace(entry)} position={index + 1} compact />
             </li>
           ))}
         </ol>

@@ -1,18 +1,7 @@
-import {
-  type Announcements,
-  type DragEndEvent,
-  type DragMoveEvent,
-  type DragStartEvent,
-} from "@dnd-kit/core";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useState } from "react";
 import { useToast } from "#client/components/ui/toast.tsx";
-import { isPickerDragData, type PickItem } from "#client/lib/pick-item.ts";
-import {
-  dropIndexOf,
-  isPickerDragId,
-  rankingCollisions,
-  useRankingSensors,
-} from "#client/lib/ranking-dnd.ts";
+import type { PickItem } from "#client/lib/pick-item.ts";
+import { useRankingDrag } from "#client/lib/ranking-dnd.ts";
 import { removeItem } from "#client/lib/ranking-rules.ts";
 import { TIMERS_MS } from "#shared/limits.ts";
 import { useSaveReferenceList } from "../api/home-api.ts";
@@ -24,8 +13,6 @@ import {
   type ReferenceListId,
   type ReferenceListsDto,
 } from "../model/reference-lists.ts";
-
-export type ActiveDrag = { kind: "row"; id: string } | { kind: "picker"; item: PickItem } | null;
 
 /** A message under the edited list; a refused mix goes after 3 s (spec), a failed save stays. */
 interface EditorMessage {
@@ -43,8 +30,6 @@ const EMPTY: ReferenceEntry[] = [];
 export function useReferenceEditor(data: ReferenceListsDto | undefined, isMobile: boolean) {
   const [selected, setSelected] = useState<ReferenceListId>("maddysList");
   const [message, setMessage] = useState<EditorMessage | null>(null);
-  const [activeDrag, setActiveDrag] = useState<ActiveDrag>(null);
-  const [dropIndex, setDropIndex] = useState<number | null>(null);
   const toast = useToast();
 
   const say = (text: string, fleeting: boolean) => {
@@ -62,7 +47,6 @@ export function useReferenceEditor(data: ReferenceListsDto | undefined, isMobile
 
   const canEdit = data?.canEdit === true;
   const entries = data?.lists[selected] ?? EMPTY;
-  const rowIds = useMemo(() => entries.map((e) => e.id), [entries]);
 
   const commit = (next: ReferenceEntry[]) => {
     setMessage(null);
@@ -84,59 +68,11 @@ export function useReferenceEditor(data: ReferenceListsDto | undefined, isMobile
     if (next) commit(next);
   };
 
-  // Drag and drop
-  const sensors = useRankingSensors();
-  const collisionDetection = useMemo(() => rankingCollisions(rowIds), [rowIds]);
-
-  const endDrag = () => {
-    setActiveDrag(null);
-    setDropIndex(null);
-  };
-
-  const onDragStart = (event: DragStartEvent) => {
-    const data = event.active.data.current;
-    setActiveDrag(
-      isPickerDragData(data)
-        ? { kind: "picker", item: data.item }
-        : { kind: "row", id: String(event.active.id) },
-    );
-  };
-
-  const onDragMove = (event: DragMoveEvent) => {
-    if (!isPickerDragId(event.active.id)) return;
-    const next = dropIndexOf(event, rowIds);
-    if (next !== dropIndex) setDropIndex(next);
-  };
-
-  const onDragEnd = (event: DragEndEvent) => {
-    const data = event.active.data.current;
-    if (isPickerDragData(data)) {
-      const index = dropIndexOf(event, rowIds);
-      if (index !== null) add(data.item, index, "drop");
-    } else if (event.over && event.over.id !== event.active.id) {
-      const from = rowIds.indexOf(String(event.active.id));
-      const to = rowIds.indexOf(String(event.over.id));
-      if (from >= 0 && to >= 0) move(from, to);
-    }
-    endDrag();
-  };
-
-  const nameOf = (id: string | number) => {
-    const key = String(id);
-    if (isPickerDragId(key)) return activeDrag?.kind === "picker" ? activeDrag.item.name : "item";
-    return entries.find((e) => e.id === key)?.name ?? "item";
-  };
-  const positionOf = (id: string | number) => rowIds.indexOf(String(id)) + 1;
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}.`,
-    onDragOver: ({ active, over }) =>
-      over && !isPickerDragId(active.id) && positionOf(over.id) > 0
-        ? `${nameOf(active.id)} is over position ${positionOf(over.id)}.`
-        : undefined,
-    onDragEnd: ({ active, over }) =>
-      over ? `${nameOf(active.id)} was dropped.` : `${nameOf(active.id)} was put back.`,
-    onDragCancel: ({ active }) => `Dragging ${nameOf(active.id)} was cancelled.`,
-  };
+  const drag = useRankingDrag({
+    entries,
+    onDrop: (item, index) => add(item, index, "drop"),
+    onMove: move,
+  });
 
   return {
     canEdit,
@@ -151,17 +87,7 @@ export function useReferenceEditor(data: ReferenceListsDto | undefined, isMobile
     add,
     remove,
     move,
-    activeDrag,
-    dropIndex,
-    dndProps: {
-      sensors,
-      collisionDetection,
-      accessibility: { announcements },
-      onDragStart,
-      onDragMove,
-      onDragEnd,
-      onDragCancel: endDrag,
-    },
+    drag,
   };
 }
 

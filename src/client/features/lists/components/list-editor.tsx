@@ -1,15 +1,8 @@
-import {
-  type Announcements,
-  DndContext,
-  type DragEndEvent,
-  type DragMoveEvent,
-  type DragStartEvent,
-  DragOverlay,
-} from "@dnd-kit/core";
+import { DndContext } from "@dnd-kit/core";
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { ApiClientError } from "#client/lib/api-client.ts";
-import { imageUrlFor, isPickerDragData, type PickItem } from "#client/lib/pick-item.ts";
+import { imageUrlFor, type PickItem } from "#client/lib/pick-item.ts";
 import { savePostLoginAction } from "#client/lib/post-login-action.ts";
 import { useCatalog } from "#client/lib/seasons-query.ts";
 import { LIMITS, TIMERS_MS } from "#shared/limits.ts";
@@ -26,14 +19,13 @@ import {
 } from "../model/draft-rules.ts";
 import { clearSessionDraft, writeSessionDraft } from "../model/session-draft.ts";
 import { PlusIcon } from "#client/components/ui/icons.tsx";
-import { RankingList, RankingRowPreview } from "#client/components/ui/ranking-rows.tsx";
 import {
-  autoScrollThreshold,
-  dropIndexOf,
-  isPickerDragId,
-  rankingCollisions,
-  useRankingSensors,
-} from "#client/lib/ranking-dnd.ts";
+  pickItemFace,
+  RankingDragOverlay,
+  RankingList,
+  RankingMessage,
+} from "#client/components/ui/ranking-rows.tsx";
+import { useRankingDrag } from "#client/lib/ranking-dnd.ts";
 import {
   addItem,
   mixAlertMessage,
@@ -61,8 +53,6 @@ export interface ListEditorProps {
   onOpenPicker: () => void;
 }
 
-type ActiveDrag = { kind: "row"; id: string } | { kind: "picker"; item: PickItem } | null;
-
 function fallbackItem(id: string): PickItem {
   const isSeason = isSeasonId(id);
   return {
@@ -87,8 +77,6 @@ function countLabel(count: number, kind: ListKind | null): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-const isTouchEvent = (event: Event) => typeof TouchEvent !== "undefined" && event instanceof TouchEvent;
-
 /** The create / edit screen's form, ranking and buttons, with the picker beside (or under) it. */
 export function ListEditor(props: ListEditorProps) {
   const { signedIn, userId, isMobile } = props;
@@ -98,9 +86,6 @@ export function ListEditor(props: ListEditorProps) {
   const [mixError, setMixError] = useState<{ text: string } | null>(null);
   // Set by any change the person makes; the server draft follows only those.
   const [changed, setChanged] = useState(props.initiallyChanged);
-  const [activeDrag, setActiveDrag] = useState<ActiveDrag>(null);
-  const [dropIndex, setDropIndex] = useState<number | null>(null);
-  const [scrollThreshold, setScrollThreshold] = useState({ x: 0.2, y: 0.2 });
   const nameId = useId();
   const descriptionId = useId();
   const tagsId = useId();
@@ -251,82 +236,14 @@ export function ListEditor(props: ListEditorProps) {
       tags: s.tags.includes(tag) ? s.tags.filter((t) => t !== tag) : [...s.tags, tag],
     }));
 
-  // Drag and drop
-  const sensors = useRankingSensors();
-  const collisionDetection = useMemo(() => rankingCollisions(state.items), [state.items]);
-
-  const onDragStart = (event: DragStartEvent) => {
-    const data = event.active.data.current;
-    setActiveDrag(
-      isPickerDragData(data)
-        ? { kind: "picker", item: data.item }
-        : { kind: "row", id: String(event.active.id) },
-    );
-    setScrollThreshold(
-      autoScrollThreshold(isTouchEvent(event.activatorEvent), {
-        width: window.innerWidth,
-        height: window.innerHeight,
-      }),
-    );
-  };
-
-  const onDragMove = (event: DragMoveEvent) => {
-    if (!isPickerDragId(event.active.id)) return;
-    const next = dropIndexOf(event, state.items);
-    if (next !== dropIndex) setDropIndex(next);
-  };
-
-  const endDrag = () => {
-    setActiveDrag(null);
-    setDropIndex(null);
-  };
-
-  const onDragEnd = (event: DragEndEvent) => {
-    const data = event.active.data.current;
-    if (isPickerDragData(data)) {
-      const index = dropIndexOf(event, state.items);
-      if (index !== null) add(data.item, index, "drop");
-    } else if (event.over && event.over.id !== event.active.id) {
-      const from = state.items.indexOf(String(event.active.id));
-      const to = state.items.indexOf(String(event.over.id));
-      if (from >= 0 && to >= 0) change((s) => ({ ...s, items: moveItem(s.items, from, to) }));
-    }
-    endDrag();
-  };
-
-  const nameOf = (id: string | number) => {
-    const data = String(id);
-    return isPickerDragId(data)
-      ? (catalog.data?.byId.get(data.slice(data.indexOf(":") + 1))?.name ?? "item")
-      : (entries.find((e) => e.id === data)?.name ?? "item");
-  };
-  const positionOf = (id: string | number) => state.items.indexOf(String(id)) + 1;
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}.`,
-    onDragOver: ({ active, over }) =>
-      over && !isPickerDragId(active.id) && positionOf(over.id) > 0
-        ? `${nameOf(active.id)} is over position ${positionOf(over.id)}.`
-        : undefined,
-    onDragEnd: ({ active, over }) =>
-      over ? `${nameOf(active.id)} was dropped.` : `${nameOf(active.id)} was put back.`,
-    onDragCancel: ({ active }) => `Dragging ${nameOf(active.id)} was cancelled.`,
-  };
+  const move = (from: number, to: number) => change((s) => ({ ...s, items: moveItem(s.items, from, to) }));
+  const drag = useRankingDrag({ entries, onDrop: (item, index) => add(item, index, "drop"), onMove: move });
 
   const kind = kindOfItems(state.items);
-  const rowDrag = activeDrag?.kind === "row" ? entries.find((e) => e.id === activeDrag.id) : undefined;
   const saving = saveList.isPending;
 
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={collisionDetection}
-      autoScroll={{ threshold: scrollThreshold }}
-      accessibility={{ announcements }}
-      onDragStart={onDragStart}
-      onDragMove={onDragMove}
-      onDragEnd={onDragEnd}
-      onDragCancel={endDrag}
-    >
+    <DndContext {...drag.dndProps} autoScroll={drag.autoScroll}>
       <div className="create-layout">
         <div className="create-main">
           <h1 className="page-title">{editing ? "Edit Ranking" : "Create New Ranking"}</h1>
@@ -378,7 +295,7 @@ export function ListEditor(props: ListEditorProps) {
                     <button
                       key={tag.id}
                       type="button"
-                      className={`tag-toggle${on ? " is-on" : ""}${tag.id === "spoiler" ? " is-spoiler" : ""}`}
+                      className={`pill-toggle tag-toggle${on ? " is-on" : ""}${tag.id === "spoiler" ? " is-spoiler" : ""}`}
                       aria-pressed={on}
                       onClick={() => toggleTag(tag.id)}
                     >
@@ -398,20 +315,17 @@ export function ListEditor(props: ListEditorProps) {
               </h2>
               <span className="ranking-total">{countLabel(state.items.length, kind)}</span>
             </div>
-            <div className="ranking-mix" aria-live="assertive">
-              {mixError && (
-                <p className="error-text ranking-mix-error" role="alert">
-                  {mixError.text}
-                </p>
-              )}
-            </div>
+            <RankingMessage text={mixError?.text ?? null} />
             <RankingList
               entries={entries}
-              dropIndex={dropIndex}
-              pickerDragActive={activeDrag?.kind === "picker"}
+              describe={pickItemFace}
+              label="Your ranking"
+              emptyTitle="Your ranking is empty"
+              dropIndex={drag.dropIndex}
+              pickerDragActive={drag.activeDrag?.kind === "picker"}
               isMobile={isMobile}
               onRemove={(id) => change((s) => ({ ...s, items: removeItem(s.items, id) }))}
-              onMove={(from, to) => change((s) => ({ ...s, items: moveItem(s.items, from, to) }))}
+              onMove={move}
               onOpenPicker={props.onOpenPicker}
             />
             {isMobile && entries.length > 0 && (
@@ -451,13 +365,12 @@ export function ListEditor(props: ListEditorProps) {
         <div className="create-picker">{props.renderPicker(onPick)}</div>
       </div>
 
-      <DragOverlay dropAnimation={null}>
-        {activeDrag?.kind === "picker" ? (
-          props.renderPickPreview(activeDrag.item)
-        ) : rowDrag ? (
-          <RankingRowPreview entry={rowDrag} position={state.items.indexOf(rowDrag.id) + 1} />
-        ) : null}
-      </DragOverlay>
+      <RankingDragOverlay
+        activeDrag={drag.activeDrag}
+        entries={entries}
+        describe={pickItemFace}
+        renderPickPreview={props.renderPickPreview}
+      />
     </DndContext>
   );
 }
