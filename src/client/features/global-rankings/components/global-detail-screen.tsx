@@ -163,7 +163,6 @@ function DetailView(props: GlobalDetailScreenProps & { detail: CategoryDetailDto
           seasonNumber={category.seasonNumber}
           title={texts.editorTitle ?? ""}
           initialSlots={mine?.slots ?? null}
-          submitted={submitted}
           onSubmitted={onSubmitted}
           renderPicker={props.renderPicker}
           renderPickPreview={props.renderPickPreview}
