@@ -290,6 +290,18 @@ test.describe("voting on a desktop", () => {
     );
     expect((await slotNames(page)).slice(0, 2)).toEqual(["Nate Moore", "Vote for #2"]);
     await expect(page.getByText("Nate Moore moved to position 1 of 10.")).toBeAttached();
+
+    // The keyboard, as in the list builder: pick up with Space, move with the arrows, drop with Space.
+    const grip = page.getByRole("button", { name: "Drag Nate Moore to reorder" });
+    await grip.focus();
+    await page.keyboard.press("Space");
+    await expect(slotsList(page).locator(".ranking-row.is-dragging")).toHaveCount(1);
+    for (const _ of [1, 2]) {
+      await page.keyboard.press("ArrowDown");
+      await page.waitForTimeout(200);
+    }
+    await page.keyboard.press("Space");
+    await expect(slotsList(page).locator(".ranking-name").nth(2)).toHaveText("Nate Moore");
   });
 
   test("a submission refused for a lost session says so, for 5 seconds", async ({ signedInPage: page }) => {
