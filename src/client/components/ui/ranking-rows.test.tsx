@@ -106,7 +106,12 @@ describe("RankingList with fixed slots", () => {
       <DndContext>
         <RankingList
           entries={slots}
-          describe={(s) => ({ name: s.name, detail: "Survivor 49", imageUrl: "", isSeason: false })}
+          describe={(s) => ({
+            name: s.name,
+            detail: "Survivor 49",
+            imageUrl: "/media/placeholder",
+            isSeason: false,
+          })}
           label="My vote"
           emptyTitle="unused"
           dropIndex={null}

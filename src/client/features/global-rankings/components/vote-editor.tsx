@@ -14,7 +14,7 @@ import { useCatalog } from "#client/lib/seasons-query.ts";
 import { useIsMobile } from "#client/lib/use-media-query.ts";
 import { GLOBAL_MESSAGES as M, voteSlotName } from "#shared/global-rankings.ts";
 import { TIMERS_MS } from "#shared/limits.ts";
-import { headshotUrl } from "#shared/media-urls.ts";
+import { headshotUrl, placeholderUrl } from "#shared/media-urls.ts";
 import { useSubmitRanking } from "../api/global-rankings-api.ts";
 import { submitErrorMessage } from "../model/detail-view.ts";
 import {
@@ -67,7 +67,8 @@ const emptySlotId = (index: number) => `empty-slot-${index + 1}`;
 
 const SLOT_LOOK = {
   describe: (entry: SlotEntry): RankingRowFace =>
-    entry.face ?? { name: entry.name, detail: "", imageUrl: "", isSeason: false },
+    // Empty slots have their own look in the rows; this face is never shown.
+    entry.face ?? { name: entry.name, detail: "", imageUrl: placeholderUrl(), isSeason: false },
 };
 
 /**
