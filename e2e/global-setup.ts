@@ -1,8 +1,11 @@
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+
+/** The category only the exact-scores test votes in (e2e/global.spec.ts). */
+export const E2E_CATEGORY = { id: "season-47", season: 47 } as const;
 
 async function freePort(): Promise<number> {
   return new Promise((res, rej) => {
@@ -23,19 +26,29 @@ export default async function globalSetup() {
   const dataDir = mkdtempSync(join(tmpdir(), "sr-e2e-"));
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    PUBLIC_URL: baseURL,
+    ADMIN_EMAILS: "editor@e2e.test",
+    LOG_LEVEL: process.env.E2E_LOG ?? "error",
+    SMTP_URL: "",
+    GOOGLE_CLIENT_ID: "",
+    TWITTER_CLIENT_ID: "",
+  };
+  // A second open Global Rankings category, voted in by one test only, so its
+  // exact scores are not disturbed by the other tests voting in season-49.
+  // The operator's command, run before the server owns the data directory.
+  const admin = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "scripts/admin.ts", "open", String(E2E_CATEGORY.season), "--id", E2E_CATEGORY.id],
+    { env, stdio: ["ignore", "ignore", "inherit"] },
+  );
+  if (admin.status !== 0) throw new Error(`npm run admin -- open failed with ${admin.status}`);
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      PUBLIC_URL: baseURL,
-      ADMIN_EMAILS: "editor@e2e.test",
-      LOG_LEVEL: process.env.E2E_LOG ?? "error",
-      SMTP_URL: "",
-      GOOGLE_CLIENT_ID: "",
-      TWITTER_CLIENT_ID: "",
-    },
+    env,
     stdio: ["ignore", "inherit", "inherit"],
   });
   const deadline = Date.now() + 120_000;

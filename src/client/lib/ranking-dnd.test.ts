@@ -160,3 +160,55 @@ describe("useRankingDrag", () => {
     expect(announcements.onDragEnd({ active: active("s1-c"), over: null })).toBe("Cat was put back.");
   });
 });
+
+describe("useRankingDrag with fixed slots", () => {
+  const slots = [
+    { id: "s49-a", name: "Savannah Louie" },
+    { id: "empty-slot-2", name: "Vote for #2" },
+    { id: "s49-c", name: "Sophie Segreti" },
+  ];
+  const pick: PickItem = {
+    id: "s49-z",
+    name: "Rizo Velovic",
+    isSeason: false,
+    seasonId: "s49",
+    seasonName: "Survivor 49",
+    seasonNumber: 49,
+    imageUrl: "",
+  };
+  const active = (id: string, data?: Record<string, unknown>): Active => ({
+    id,
+    data: { current: data },
+    rect: { current: { initial: rect(100), translated: rect(100) } },
+  });
+  const over = (id: string): Over => ({ id, rect: rect(100), data: { current: undefined }, disabled: false });
+
+  it("fills the slot a picker item is dropped on, and nothing when it is over no slot", () => {
+    const onDrop = vi.fn<RankingDragOptions["onDrop"]>();
+    const hook = renderHook(() =>
+      useRankingDrag({ entries: slots, onDrop, onMove: vi.fn(), layout: "slots", touchHoldMs: 150 }),
+    );
+    const picker = active(`${PICKER_DRAG_PREFIX}s49-z`, { source: "picker", item: pick });
+    act(() =>
+      hook.result.current.dndProps.onDragEnd({ active: picker, over: over("empty-slot-2") } as DragEndEvent),
+    );
+    expect(onDrop).toHaveBeenCalledWith(pick, 1);
+    act(() =>
+      hook.result.current.dndProps.onDragEnd({
+        active: picker,
+        over: over(RANKING_DROP_ZONE),
+      } as DragEndEvent),
+    );
+    expect(onDrop).toHaveBeenCalledTimes(1);
+  });
+
+  it("announces a row's move with its new position out of all the slots", () => {
+    const hook = renderHook(() =>
+      useRankingDrag({ entries: slots, onDrop: vi.fn(), onMove: vi.fn(), layout: "slots" }),
+    );
+    const { announcements } = hook.result.current.dndProps.accessibility;
+    expect(announcements.onDragEnd({ active: active("s49-a"), over: over("s49-c") })).toBe(
+      "Savannah Louie moved to position 3 of 3.",
+    );
+  });
+});

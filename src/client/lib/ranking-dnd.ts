@@ -1,4 +1,5 @@
-// dnd-kit glue shared by every ranking editor (the list builder, the home page's reference lists).
+// dnd-kit glue shared by every ranking editor (the list builder, the home page's reference lists,
+// the Global Rankings vote).
 import {
   type Active,
   type Announcements,
@@ -29,6 +30,8 @@ import { insertionIndex } from "./ranking-rules.ts";
 
 /** Spec section 9: a finger held this long starts a drag; moving further first scrolls. */
 export const TOUCH_DRAG_HOLD_MS = 80;
+/** Spec section 9: the global-ranking long press; a shorter touch is a tap that selects a slot. */
+export const SLOT_TOUCH_HOLD_MS = 150;
 export const TOUCH_DRAG_TOLERANCE_PX = 8;
 /** A mouse must move this far before a press becomes a drag, so clicks stay clicks. */
 export const POINTER_DRAG_DISTANCE_PX = 5;
@@ -111,11 +114,11 @@ export function autoScrollThreshold(touch: boolean, viewport: { width: number; h
 }
 
 /** Mouse (a few px to start), touch (after a short hold) and keyboard. */
-export function useRankingSensors() {
+export function useRankingSensors(touchHoldMs: number = TOUCH_DRAG_HOLD_MS) {
   return useSensors(
     useSensor(MousePointerSensor, { activationConstraint: { distance: POINTER_DRAG_DISTANCE_PX } }),
     useSensor(HoldTouchSensor, {
-      activationConstraint: { delay: TOUCH_DRAG_HOLD_MS, tolerance: TOUCH_DRAG_TOLERANCE_PX },
+      activationConstraint: { delay: touchHoldMs, tolerance: TOUCH_DRAG_TOLERANCE_PX },
     }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
@@ -138,6 +141,15 @@ export function dropIndexOf(event: DragMoveEvent | DragEndEvent, rowIds: readonl
   );
 }
 
+/**
+ * Which slot something dragged in from the picker would fill in a ranking of
+ * fixed slots: the one under it (nearest to it, once over the ranking), or none.
+ */
+export function slotIndexOf(event: DragMoveEvent | DragEndEvent, rowIds: readonly string[]): number | null {
+  const index = event.over ? rowIds.indexOf(String(event.over.id)) : -1;
+  return index >= 0 ? index : null;
+}
+
 /** What is being dragged: one of the ranking's rows, or an item out of the picker. */
 export type ActiveDrag = { kind: "row"; id: string } | { kind: "picker"; item: PickItem } | null;
 
@@ -154,6 +166,13 @@ export interface RankingDragOptions {
   onDrop: (item: PickItem, index: number) => void;
   /** A row was dropped on another row's place. */
   onMove: (from: number, to: number) => void;
+  /**
+   * "list" (default): a growing list, where a picker item lands between rows.
+   * "slots": fixed places (some empty), where a picker item fills the slot under it.
+   */
+  layout?: "list" | "slots";
+  /** How long a finger is held before it drags (default 80 ms; a vote's slots take 150 ms). */
+  touchHoldMs?: number;
 }
 
 const isTouchEvent = (event: Event) => typeof TouchEvent !== "undefined" && event instanceof TouchEvent;
@@ -164,12 +183,19 @@ const isTouchEvent = (event: Event) => typeof TouchEvent !== "undefined" && even
  * a picker item would land (for the rows and the overlay to show). Every
  * ranking editor uses this, so they drag, drop and announce alike.
  */
-export function useRankingDrag({ entries, onDrop, onMove }: RankingDragOptions) {
+export function useRankingDrag({
+  entries,
+  onDrop,
+  onMove,
+  layout = "list",
+  touchHoldMs = TOUCH_DRAG_HOLD_MS,
+}: RankingDragOptions) {
   const [activeDrag, setActiveDrag] = useState<ActiveDrag>(null);
   const [dropIndex, setDropIndex] = useState<number | null>(null);
   const [scrollThreshold, setScrollThreshold] = useState({ x: 0.2, y: 0.2 });
   const rowIds = useMemo(() => entries.map((e) => e.id), [entries]);
-  const sensors = useRankingSensors();
+  const sensors = useRankingSensors(touchHoldMs);
+  const landingOf = layout === "slots" ? slotIndexOf : dropIndexOf;
   const collisionDetection = useMemo(() => rankingCollisions(rowIds), [rowIds]);
 
   const onDragStart = (event: DragStartEvent) => {
@@ -190,7 +216,7 @@ export function useRankingDrag({ entries, onDrop, onMove }: RankingDragOptions) 
 
   const onDragMove = (event: DragMoveEvent) => {
     if (!isPickerDragId(event.active.id)) return;
-    const next = dropIndexOf(event, rowIds);
+    const next = landingOf(event, rowIds);
     if (next !== dropIndex) setDropIndex(next);
   };
 
@@ -202,7 +228,7 @@ export function useRankingDrag({ entries, onDrop, onMove }: RankingDragOptions) 
   const onDragEnd = (event: DragEndEvent) => {
     const data = event.active.data.current;
     if (isPickerDragData(data)) {
-      const index = dropIndexOf(event, rowIds);
+      const index = landingOf(event, rowIds);
       if (index !== null) onDrop(data.item, index);
     } else if (event.over && event.over.id !== event.active.id) {
       const from = rowIds.indexOf(String(event.active.id));
@@ -226,7 +252,11 @@ export function useRankingDrag({ entries, onDrop, onMove }: RankingDragOptions) 
         ? `${nameOf(active)} is over position ${positionOf(over.id)}.`
         : undefined,
     onDragEnd: ({ active, over }) =>
-      over ? `${nameOf(active)} was dropped.` : `${nameOf(active)} was put back.`,
+      over && !isPickerDragId(active.id) && over.id !== active.id && positionOf(over.id) > 0
+        ? `${movedTo(nameOf(active), positionOf(over.id), rowIds.length)}.`
+        : over
+          ? `${nameOf(active)} was dropped.`
+          : `${nameOf(active)} was put back.`,
     onDragCancel: ({ active }) => `Dragging ${nameOf(active)} was cancelled.`,
   };
 
@@ -253,3 +283,7 @@ export function useRankingDrag({ entries, onDrop, onMove }: RankingDragOptions) 
 }
 
 export type RankingDrag = ReturnType<typeof useRankingDrag>;
+
+/** What a screen reader hears when a row moves: 'Savannah Louie moved to position 3 of 10'. */
+export const movedTo = (name: string, position: number, count: number) =>
+  `${name} moved to position ${position} of ${count}`;

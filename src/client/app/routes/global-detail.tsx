@@ -1,7 +1,37 @@
+import { useParams } from "react-router";
+import { useSession } from "#client/lib/queries/session.ts";
+import { GlobalDetailScreen } from "#client/features/global-rankings/components/global-detail-screen.tsx";
+import { PickItemPreview } from "#client/features/seasons/components/pick-item-preview.tsx";
+import { SeasonPicker } from "#client/features/seasons/components/season-picker.tsx";
+
+/**
+ * /global-rankings/{id}: a category's results and the member's vote, with the
+ * season picker (its season opened, no way back to the grid) as the pick source.
+ */
 export default function GlobalDetailRoute() {
+  const { categoryId = "" } = useParams();
+  const { user, isPending } = useSession();
+  const signedIn = user !== null;
   return (
-    <section className="page">
-      <h1 className="page-title">Global Rankings</h1>
-    </section>
+    <GlobalDetailScreen
+      categoryId={categoryId}
+      signedIn={signedIn}
+      sessionPending={isPending}
+      renderPicker={(slot) => (
+        <SeasonPicker
+          mode="global"
+          signedIn={signedIn}
+          onPick={slot.onPick}
+          sheetOpen={slot.sheetOpen}
+          onSheetOpenChange={slot.onSheetOpenChange}
+          autoSelectSeasonId={slot.seasonId}
+          hideBackButton
+          draggable
+        />
+      )}
+      renderPickPreview={(item) => <PickItemPreview item={item} />}
+      // Composition point for the discussion (branch discussion-ui): once it is on main,
+      // renderDiscussion={(id) => <Discussion target={{ categoryId: id }} variant="global" signedIn={signedIn} />}
+    />
   );
 }

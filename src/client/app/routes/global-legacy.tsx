@@ -1,7 +1,6 @@
+import { LegacyRankings } from "#client/features/global-rankings/components/legacy-rankings.tsx";
+
+/** /global-rankings/legacy: the closed categories' final results. */
 export default function GlobalLegacyRoute() {
-  return (
-    <section className="page">
-      <h1 className="page-title">Global Rankings Legacy</h1>
-    </section>
-  );
+  return <LegacyRankings />;
 }

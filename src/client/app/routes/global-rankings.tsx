@@ -1,7 +1,6 @@
+import { GlobalOverview } from "#client/features/global-rankings/components/global-overview.tsx";
+
+/** /global-rankings (and /global-rankings/): the open categories. */
 export default function GlobalRankingsRoute() {
-  return (
-    <section className="page">
-      <h1 className="page-title">Global Rankings</h1>
-    </section>
-  );
+  return <GlobalOverview />;
 }

@@ -84,3 +84,76 @@ describe("RankingList", () => {
     expect(onOpenPicker).toHaveBeenCalled();
   });
 });
+
+describe("RankingList with fixed slots", () => {
+  afterEach(cleanup);
+
+  interface Slot {
+    id: string;
+    name: string;
+    empty: boolean;
+  }
+  const slots: Slot[] = [
+    { id: "s49-savannah-louie", name: "Savannah Louie", empty: false },
+    { id: "empty-slot-2", name: "Vote for #2", empty: true },
+    { id: "s49-sophie-segreti", name: "Sophie Segreti", empty: false },
+  ];
+
+  function renderSlots(selectedIndex: number | null, isMobile = false) {
+    const onSelect = vi.fn();
+    const onMove = vi.fn();
+    render(
+      <DndContext>
+        <RankingList
+          entries={slots}
+          describe={(s) => ({
+            name: s.name,
+            detail: "Survivor 49",
+            imageUrl: "/media/placeholder",
+            isSeason: false,
+          })}
+          label="My vote"
+          emptyTitle="unused"
+          dropIndex={null}
+          pickerDragActive={false}
+          isMobile={isMobile}
+          onRemove={vi.fn()}
+          onMove={onMove}
+          onOpenPicker={vi.fn()}
+          slots={{
+            isEmpty: (s) => s.empty,
+            emptyLabel: (n) => (isMobile ? "tap to vote!" : `Vote for #${n}`),
+            selectedIndex,
+            onSelect,
+          }}
+        />
+      </DndContext>,
+    );
+    return { onSelect, onMove };
+  }
+
+  it("shows every slot, empty ones by their label, and chooses a slot on click", () => {
+    const { onSelect } = renderSlots(2);
+    const rows = within(screen.getByRole("list", { name: "My vote" })).getAllByRole("listitem");
+    expect(rows).toHaveLength(3);
+    expect(rows[1]!.textContent).toBe("2Vote for #2");
+    fireEvent.click(screen.getByRole("button", { name: "Position 2: Vote for #2" }));
+    expect(onSelect).toHaveBeenCalledWith(1);
+    expect(rows[2]!.classList.contains("is-selected")).toBe(true);
+    // An empty slot has nothing to move or remove.
+    expect(within(rows[1]!).queryByRole("button", { name: /Move|Remove/ })).toBeNull();
+  });
+
+  it("says 'tap to vote!' on phones", () => {
+    renderSlots(null, true);
+    expect(screen.getAllByText("tap to vote!")).toHaveLength(1);
+    expect(screen.getByRole("button", { name: "Position 1: Savannah Louie" })).toBeTruthy();
+  });
+
+  it("tells screen readers where a moved castaway went", () => {
+    const { onMove } = renderSlots(null);
+    fireEvent.click(screen.getByRole("button", { name: "Move Savannah Louie down" }));
+    expect(onMove).toHaveBeenCalledWith(0, 1);
+    expect(screen.getByText("Savannah Louie moved to position 2 of 3.")).toBeTruthy();
+  });
+});

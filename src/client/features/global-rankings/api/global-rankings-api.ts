@@ -1,0 +1,81 @@
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { CategoriesDto, CategoryDetailDto } from "#server/api-types.ts";
+import { api, ApiClientError, pathParams, readJson } from "#client/lib/api-client.ts";
+import { useServerEvent } from "#client/lib/server-events.ts";
+
+/** Every Global Rankings query lives under ["global-rankings", ...]. */
+export const globalRankingsKeys = {
+  all: ["global-rankings"] as const,
+  overview: () => ["global-rankings", "overview"] as const,
+  detail: (categoryId: string) => ["global-rankings", "detail", categoryId] as const,
+};
+
+/** A missing category is an answer, not a hiccup: no retries. */
+const retryUnlessMissing = (failures: number, error: Error) =>
+  !(error instanceof ApiClientError && error.status === 404) && failures < 2;
+
+/** Open categories (the overview) and closed ones (the legacy page), each with its top 10. */
+export const globalOverviewQueryOptions = () =>
+  queryOptions({
+    queryKey: globalRankingsKeys.overview(),
+    queryFn: ({ signal }): Promise<CategoriesDto> =>
+      readJson(api["global-rankings"].$get(undefined, { init: { signal } })),
+  });
+
+/** One category with the reader's own submission (null for visitors and non-voters). */
+export const globalDetailQueryOptions = (categoryId: string) =>
+  queryOptions({
+    queryKey: globalRankingsKeys.detail(categoryId),
+    queryFn: ({ signal }): Promise<CategoryDetailDto> =>
+      readJson(
+        api["global-rankings"][":categoryId"].$get(
+          { param: pathParams({ categoryId }) },
+          { init: { signal } },
+        ),
+      ),
+    retry: retryUnlessMissing,
+  });
+
+/**
+ * Submits (or replaces) the member's ten. The answer is the fresh detail, so
+ * it goes straight into the cache; the overview's top 10 moved too.
+ */
+export function useSubmitRanking(categoryId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (slots: (string | null)[]) =>
+      readJson(
+        api["global-rankings"][":categoryId"].submission.$put({
+          param: pathParams({ categoryId }),
+          json: { slots },
+        }),
+      ),
+    onSuccess: (detail) => {
+      queryClient.setQueryData(globalRankingsKeys.detail(categoryId), detail);
+      void queryClient.invalidateQueries({ queryKey: globalRankingsKeys.overview() });
+    },
+  });
+}
+
+function isCategoryEvent(data: unknown): data is { categoryId: string } {
+  return (
+    typeof data === "object" &&
+    data !== null &&
+    typeof (data as { categoryId?: unknown }).categoryId === "string"
+  );
+}
+
+/**
+ * Keeps open overview and detail pages live: someone's submission anywhere
+ * ('global-rankings' event, at most about one a second per category) refetches
+ * the overview and that category's detail.
+ */
+export function useGlobalRankingsLive() {
+  const queryClient = useQueryClient();
+  useServerEvent("global-rankings", (data) => {
+    void queryClient.invalidateQueries({ queryKey: globalRankingsKeys.overview() });
+    if (isCategoryEvent(data)) {
+      void queryClient.invalidateQueries({ queryKey: globalRankingsKeys.detail(data.categoryId) });
+    }
+  });
+}

@@ -1,0 +1,93 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "react-router";
+import type { CategorySummaryDto } from "#server/api-types.ts";
+import { GLOBAL_MESSAGES as M } from "#shared/global-rankings.ts";
+import { globalOverviewQueryOptions, useGlobalRankingsLive } from "../api/global-rankings-api.ts";
+import { categoryPath, LEGACY_PATH } from "../model/paths.ts";
+import { totalSubmissionsLabel } from "../model/detail-view.ts";
+import { EmptyTopTen, TopTen } from "./top-ten.tsx";
+import { TrophyRain } from "./trophy-rain.tsx";
+import "./global-rankings.css";
+
+/** /global-rankings: one card per open category, kept live, and the way to the legacy results. */
+export function GlobalOverview() {
+  const query = useQuery(globalOverviewQueryOptions());
+  useGlobalRankingsLive();
+
+  let body;
+  if (query.isPending) {
+    body = (
+      <p className="status-text" role="status">
+        {M.loadingOverview}
+      </p>
+    );
+  } else if (query.isError) {
+    body = (
+      <p className="status-text error-text" role="alert">
+        {M.loadFailed}
+      </p>
+    );
+  } else if (query.data.open.length === 0) {
+    body = <p className="status-text global-empty">{M.emptyList}</p>;
+  } else {
+    body = (
+      <ul className="global-cards">
+        {query.data.open.map((c) => (
+          <li key={c.id}>
+            <OpenCategoryCard category={c} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section className="global-page" aria-labelledby="global-title">
+      <header className="global-hero">
+        <h1 className="page-title" id="global-title">
+          {M.overviewTitle}
+        </h1>
+        <p className="global-lead">{M.overviewDescription}</p>
+      </header>
+      {body}
+      <div className="global-page-actions">
+        <Link className="btn btn-ghost global-legacy-button" to={LEGACY_PATH}>
+          <span aria-hidden="true">🏛️</span>
+          {M.legacyButton}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function OpenCategoryCard({ category }: { category: CategorySummaryDto }) {
+  const listLabel = `${category.name} top 10`;
+  return (
+    <article className="card global-card" data-category-id={category.id}>
+      <header className="global-card-head">
+        <TrophyRain />
+        <div className="global-card-head-text">
+          <h2 className="global-card-title">
+            <Link className="global-card-link" to={categoryPath(category.id)}>
+              {category.name}
+            </Link>
+          </h2>
+          <p className="global-card-description">{category.description}</p>
+        </div>
+      </header>
+      <div className="global-card-body">
+        {category.top10.length > 0 ? (
+          <TopTen entries={category.top10} showPoints label={listLabel} />
+        ) : (
+          <EmptyTopTen label={listLabel} />
+        )}
+      </div>
+      <footer className="global-card-footer">
+        <span>{totalSubmissionsLabel(category.totalSubmissions)}</span>
+        <span className="global-card-cta" aria-hidden="true">
+          Vote <span className="global-card-arrow">→</span>
+        </span>
+      </footer>
+    </article>
+  );
+}

@@ -1,0 +1,81 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "react-router";
+import type { CategorySummaryDto } from "#server/api-types.ts";
+import { GLOBAL_MESSAGES as M, totalVotesLabel } from "#shared/global-rankings.ts";
+import { globalOverviewQueryOptions } from "../api/global-rankings-api.ts";
+import { categoryPath, OVERVIEW_PATH } from "../model/paths.ts";
+import { TopTen } from "./top-ten.tsx";
+import "./global-rankings.css";
+
+/** /global-rankings/legacy: the final, closed community votes, read-only. */
+export function LegacyRankings() {
+  const query = useQuery(globalOverviewQueryOptions());
+
+  let body;
+  if (query.isPending) {
+    body = (
+      <p className="status-text" role="status">
+        {M.loadingLegacy}
+      </p>
+    );
+  } else if (query.isError || query.data.closed.length === 0) {
+    // Spec section 8: a legacy load failure reads as an empty ranking.
+    body = <p className="status-text global-empty">{M.legacyEmpty}</p>;
+  } else {
+    body = (
+      <ul className="global-cards">
+        {query.data.closed.map((c) => (
+          <li key={c.id}>
+            <LegacyCard category={c} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section className="global-page" aria-labelledby="legacy-title">
+      <header className="global-hero">
+        <h1 className="page-title" id="legacy-title">
+          {M.legacyTitle}
+        </h1>
+        <p className="global-lead">{M.legacyExplanation}</p>
+      </header>
+      {body}
+      <div className="global-page-actions">
+        <Link className="btn btn-ghost" to={OVERVIEW_PATH}>
+          <span aria-hidden="true">←</span>
+          {M.backToCurrent}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function LegacyCard({ category }: { category: CategorySummaryDto }) {
+  return (
+    <article className="card global-card is-legacy" data-category-id={category.id}>
+      <header className="global-card-head">
+        <div className="global-card-head-text">
+          <span className="global-card-badge">Final results</span>
+          <h2 className="global-card-title">
+            <Link className="global-card-link" to={categoryPath(category.id)}>
+              {category.name}
+            </Link>
+          </h2>
+          <p className="global-card-description">{category.description}</p>
+        </div>
+      </header>
+      <div className="global-card-body">
+        {category.top10.length > 0 ? (
+          <TopTen entries={category.top10} showPoints label={`${category.name} final top 10`} />
+        ) : (
+          <p className="global-card-empty">{M.legacyEmpty}</p>
+        )}
+      </div>
+      <footer className="global-card-footer">
+        <span>{totalVotesLabel(category.totalSubmissions)}</span>
+      </footer>
+    </article>
+  );
+}
