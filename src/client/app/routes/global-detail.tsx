@@ -1,4 +1,5 @@
 import { useParams } from "react-router";
+import { Discussion } from "#client/features/discussion/components/discussion.tsx";
 import { useSession } from "#client/lib/queries/session.ts";
 import { GlobalDetailScreen } from "#client/features/global-rankings/components/global-detail-screen.tsx";
 import { PickItemPreview } from "#client/features/seasons/components/pick-item-preview.tsx";
@@ -30,8 +31,9 @@ export default function GlobalDetailRoute() {
         />
       )}
       renderPickPreview={(item) => <PickItemPreview item={item} />}
-      // Composition point for the discussion (branch discussion-ui): once it is on main,
-      // renderDiscussion={(id) => <Discussion target={{ categoryId: id }} variant="global" signedIn={signedIn} />}
+      renderDiscussion={(id) => (
+        <Discussion target={{ categoryId: id }} variant="global" signedIn={signedIn} />
+      )}
     />
   );
 }

@@ -153,10 +153,11 @@ export async function categoryDetail(db: Db, id: string, viewerId: string | null
       slots: sub.slots,
       submittedAt: sub.submittedAt.toISOString(),
       updatedAt: sub.updatedAt.toISOString(),
-      closeness: rankBiasedOverlap(
-        sub.slots,
-        category.top10.map((c) => c.id),
-      ),
+      // Both at full depth: a top 10 still short of ten entries has empty places.
+      closeness: rankBiasedOverlap(sub.slots, [
+        ...category.top10.map((c) => c.id),
+        ...Array<null>(GLOBAL_SLOTS - category.top10.length).fill(null),
+      ]),
     },
   };
 }
