@@ -7,6 +7,7 @@ import { categoryPath, LEGACY_PATH } from "../model/paths.ts";
 import { totalSubmissionsLabel } from "../model/detail-view.ts";
 import { EmptyTopTen, TopTen } from "./top-ten.tsx";
 import { TrophyRain } from "./trophy-rain.tsx";
+import { CategoryCards, GlobalPage } from "./global-page.tsx";
 import "./global-rankings.css";
 
 /** /global-rankings: one card per open category, kept live, and the way to the legacy results. */
@@ -30,33 +31,23 @@ export function GlobalOverview() {
   } else if (query.data.open.length === 0) {
     body = <p className="status-text global-empty">{M.emptyList}</p>;
   } else {
-    body = (
-      <ul className="global-cards">
-        {query.data.open.map((c) => (
-          <li key={c.id}>
-            <OpenCategoryCard category={c} />
-          </li>
-        ))}
-      </ul>
-    );
+    body = <CategoryCards categories={query.data.open} card={(c) => <OpenCategoryCard category={c} />} />;
   }
 
   return (
-    <section className="global-page" aria-labelledby="global-title">
-      <header className="global-hero">
-        <h1 className="page-title" id="global-title">
-          {M.overviewTitle}
-        </h1>
-        <p className="global-lead">{M.overviewDescription}</p>
-      </header>
-      {body}
-      <div className="global-page-actions">
+    <GlobalPage
+      titleId="global-title"
+      title={M.overviewTitle}
+      lead={M.overviewDescription}
+      action={
         <Link className="btn btn-ghost global-legacy-button" to={LEGACY_PATH}>
           <span aria-hidden="true">🏛️</span>
           {M.legacyButton}
         </Link>
-      </div>
-    </section>
+      }
+    >
+      {body}
+    </GlobalPage>
   );
 }
 

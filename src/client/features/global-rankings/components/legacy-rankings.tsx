@@ -5,6 +5,7 @@ import { GLOBAL_MESSAGES as M, totalVotesLabel } from "#shared/global-rankings.t
 import { globalOverviewQueryOptions } from "../api/global-rankings-api.ts";
 import { categoryPath, OVERVIEW_PATH } from "../model/paths.ts";
 import { TopTen } from "./top-ten.tsx";
+import { CategoryCards, GlobalPage } from "./global-page.tsx";
 import "./global-rankings.css";
 
 /** /global-rankings/legacy: the final, closed community votes, read-only. */
@@ -22,33 +23,23 @@ export function LegacyRankings() {
     // Spec section 8: a legacy load failure reads as an empty ranking.
     body = <p className="status-text global-empty">{M.legacyEmpty}</p>;
   } else {
-    body = (
-      <ul className="global-cards">
-        {query.data.closed.map((c) => (
-          <li key={c.id}>
-            <LegacyCard category={c} />
-          </li>
-        ))}
-      </ul>
-    );
+    body = <CategoryCards categories={query.data.closed} card={(c) => <LegacyCard category={c} />} />;
   }
 
   return (
-    <section className="global-page" aria-labelledby="legacy-title">
-      <header className="global-hero">
-        <h1 className="page-title" id="legacy-title">
-          {M.legacyTitle}
-        </h1>
-        <p className="global-lead">{M.legacyExplanation}</p>
-      </header>
-      {body}
-      <div className="global-page-actions">
+    <GlobalPage
+      titleId="legacy-title"
+      title={M.legacyTitle}
+      lead={M.legacyExplanation}
+      action={
         <Link className="btn btn-ghost" to={OVERVIEW_PATH}>
           <span aria-hidden="true">←</span>
           {M.backToCurrent}
         </Link>
-      </div>
-    </section>
+      }
+    >
+      {body}
+    </GlobalPage>
   );
 }
 
