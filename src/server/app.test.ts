@@ -34,6 +34,16 @@ describe("HTTP basics", () => {
     expect(res.headers.get("x-request-id")).toMatch(/.{8,}/);
   });
 
+  it("refuses a JSON body over 64 KB with 413 before reading it whole", async () => {
+    const user = await t.signUp("big-body@example.com");
+    const res = await t.request("/api/comments", {
+      json: { target: { categoryId: "season-49" }, text: "x".repeat(100_000) },
+      cookie: user.cookie,
+    });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as ErrorBody).error.code).toBe("TOO_LARGE");
+  });
+
   it("answers a malformed JSON body with 400, not 500", async () => {
     for (const path of ["/api/auth/sign-up/email", "/api/auth/sign-in/email"]) {
       const res = await t.request(path, {

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
@@ -29,8 +30,21 @@ import { meRoutes } from "./modules/profiles/me.routes.ts";
 import { usersRoutes } from "./modules/profiles/users.routes.ts";
 import { seasonsRoutes } from "./modules/seasons/seasons.routes.ts";
 
+/** JSON bodies are small; a picture upload has its own, larger limit (pictures.routes.ts). */
+export const JSON_BODY_LIMIT = 64 * 1024;
+const PICTURE_UPLOAD = /^\/api\/me\/picture\/?$/;
+
 function apiRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
+    .use(async (c, next) => {
+      if (PICTURE_UPLOAD.test(c.req.path)) return next();
+      return bodyLimit({
+        maxSize: JSON_BODY_LIMIT,
+        onError: () => {
+          throw new ApiError(413, "TOO_LARGE", "The request body is too large.");
+        },
+      })(c, next);
+    })
     .route("/auth", authRoutes(deps))
     .use(sessionMiddleware(deps.auth))
     .route("/health", healthRoutes(deps))
