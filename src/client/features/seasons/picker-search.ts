@@ -14,12 +14,7 @@ export const EMPTY_SEARCH: PickerSearchResult = { seasons: [], castaways: [] };
  * and any run of whitespace (non-breaking spaces included) read as one space.
  */
 export function normaliseQuery(query: string): string {
-  return query
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/\s+/g, " ")
-    .trim();
+  return query.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
 }
 
 const matches = (text: string | undefined, q: string) => !!text && normaliseQuery(text).includes(q);
