@@ -18,6 +18,8 @@ export interface PickerContentProps {
   hideBackButton: boolean;
   onPick?: (item: PickItem) => void;
   dragEnabled: boolean;
+  /** Phones get the touch hint: the sheet does not hand out drags. */
+  isMobile: boolean;
   /** Where the season grid was scrolled to; outlives this component (collapse, sheet). */
   gridScrollRef: RefObject<number>;
 }
@@ -224,7 +226,7 @@ export function SeasonPickerContent(props: PickerContentProps) {
           </button>
         )}
       </div>
-      {mode === "create" && <p className="sp-hint">{props.dragEnabled ? CREATE_HINT : CREATE_HINT_TOUCH}</p>}
+      {mode === "create" && <p className="sp-hint">{props.isMobile ? CREATE_HINT_TOUCH : CREATE_HINT}</p>}
       <div className="sp-scroll" ref={scrollRef} onScroll={onScroll} data-view={view}>
         {body}
       </div>
