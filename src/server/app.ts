@@ -10,6 +10,7 @@ import { authRoutes } from "./modules/auth/auth.routes.ts";
 import type { AppDeps } from "./app-deps.ts";
 import { type AppEnv, sessionMiddleware } from "./http/context.ts";
 import { ApiError, notFound } from "./http/errors.ts";
+import { compression } from "./http/compression.ts";
 import { requestLogger } from "./http/request-logger.ts";
 import { withPageMeta } from "./http/spa-html.ts";
 import { getListDetail } from "./modules/lists/lists.service.ts";
@@ -17,6 +18,7 @@ import { mediaRoutes } from "./media/media.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { browseRoutes } from "./modules/browse/browse.routes.ts";
 import { commentsRoutes } from "./modules/comments/comments.routes.ts";
+import { crawlersRoutes } from "./modules/crawlers/crawlers.routes.ts";
 import { filesRoutes } from "./modules/files/files.routes.ts";
 import { picturesRoutes } from "./modules/pictures/pictures.routes.ts";
 import { globalRankingsRoutes } from "./modules/global-rankings/global-rankings.routes.ts";
@@ -88,6 +90,7 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.use(requestId());
   app.use(requestLogger(deps.logger));
+  app.use(compression());
   app.use(
     secureHeaders({
       contentSecurityPolicy: CONTENT_SECURITY_POLICY,
@@ -106,6 +109,7 @@ export function createApp(deps: AppDeps) {
   });
   app.route("/media", mediaRoutes(deps));
   app.route("/files", filesRoutes(deps));
+  app.route("/", crawlersRoutes(deps));
 
   if (deps.clientDir) mountClient(app, deps);
 
@@ -134,12 +138,13 @@ function mountClient(app: Hono<AppEnv>, deps: AppDeps) {
     "/assets/*",
     serveStatic({
       root: clientDir,
+      precompressed: true,
       onFound: (_path, c) => {
         c.header("Cache-Control", "public, max-age=31536000, immutable");
       },
     }),
   );
-  const staticFiles = serveStatic<AppEnv>({ root: clientDir, index: "" });
+  const staticFiles = serveStatic<AppEnv>({ root: clientDir, index: "", precompressed: true });
   // "/" would resolve to the directory itself; the SPA route below answers it.
   app.use("*", (c, next) => (c.req.path === "/" ? next() : staticFiles(c, next)));
   // Read from disk each time (it is small), like the other static files: a
@@ -170,5 +175,5 @@ function mountClient(app: Hono<AppEnv>, deps: AppDeps) {
   });
   // Every other GET is a client route: the SPA decides (and redirects unknown paths home).
   const indexFile = join(clientDir, "index.html");
-  app.get("*", serveStatic({ path: indexFile, onFound: (_p, c) => c.header("Cache-Control", "no-cache") }));
+  app.get("*", serveStatic({ path: indexFile, precompressed: true, onFound: (_p, c) => c.header("Cache-Control", "no-cache") }));
 }
