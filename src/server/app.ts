@@ -8,7 +8,8 @@ import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import type { AppDeps } from "./app-deps.ts";
-import { type AppEnv, sessionMiddleware } from "./http/context.ts";
+import { createSessionReader } from "./auth/session-reader.ts";
+import { type AppEnv, forgetSessionAfterWrites, sessionMiddleware } from "./http/context.ts";
 import { ApiError, notFound } from "./http/errors.ts";
 import { compression } from "./http/compression.ts";
 import { requestLogger } from "./http/request-logger.ts";
@@ -37,7 +38,9 @@ export const JSON_BODY_LIMIT = 64 * 1024;
 const PICTURE_UPLOAD = /^\/api\/me\/picture\/?$/;
 
 function apiRoutes(deps: AppDeps) {
+  const sessions = createSessionReader(deps.auth, deps.database.db);
   return new Hono<AppEnv>()
+    .use(forgetSessionAfterWrites(sessions))
     .use(async (c, next) => {
       if (PICTURE_UPLOAD.test(c.req.path)) return next();
       return bodyLimit({
@@ -47,8 +50,8 @@ function apiRoutes(deps: AppDeps) {
         },
       })(c, next);
     })
-    .route("/auth", authRoutes(deps))
-    .use(sessionMiddleware(deps.auth))
+    .route("/auth", authRoutes(deps, sessions))
+    .use(sessionMiddleware(sessions))
     .route("/health", healthRoutes(deps))
     .route("/seasons", seasonsRoutes(deps))
     .route("/lists", listsRoutes(deps))
