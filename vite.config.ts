@@ -13,6 +13,8 @@ export default defineConfig({
     emptyOutDir: true,
     // Source maps are not published: they would hand out the source.
     sourcemap: false,
+    // Read by scripts/check-bundle-budget.ts to follow each page's chunks.
+    manifest: true,
   },
   server: {
     port: 5173,
