@@ -3,7 +3,7 @@ import { HomeScreen } from "#client/features/home/components/home-screen.tsx";
 import { FavoriteButton } from "#client/features/reactions/components/favorite-button.tsx";
 import { UpvoteButton } from "#client/features/reactions/components/upvote-button.tsx";
 import { PickItemPreview } from "#client/features/seasons/components/pick-item-preview.tsx";
-import { SeasonPicker } from "#client/features/seasons/components/season-picker.tsx";
+import { LazySeasonPicker } from "#client/features/seasons/components/lazy-season-picker.tsx";
 
 /**
  * /: the home page's list blocks with the reactions in each card, and the
@@ -23,7 +23,7 @@ export default function HomeRoute() {
         </>
       )}
       renderPicker={(slot) => (
-        <SeasonPicker
+        <LazySeasonPicker
           mode={slot.editable ? "create" : "browse"}
           signedIn={signedIn}
           onPick={slot.onPick}

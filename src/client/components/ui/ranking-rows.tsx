@@ -11,6 +11,7 @@ import {
   RANKING_DROP_ZONE,
   type RankedEntry,
 } from "#client/lib/ranking-dnd.ts";
+import { type RankingRowFace, RankingRowBody } from "./ranking-row-body.tsx";
 import "./ranking-rows.css";
 
 // The rows of a ranking being edited, shared by every ranking editor (the list
@@ -21,26 +22,6 @@ import "./ranking-rows.css";
 // fills the slot that was chosen or dropped on.
 
 const noDrag = { [NO_DRAG_ATTR]: "" };
-
-/** What a row shows of an entry; each editor says how its entries read. */
-export interface RankingRowFace {
-  name: string;
-  /** The small line under the name (a season's number, a castaway's season). */
-  detail: string;
-  imageUrl: string;
-  /** Season logos get rounded squares, castaway headshots circles. */
-  isSeason: boolean;
-}
-
-/** A picker item as the list builder shows it. */
-export function pickItemFace(item: PickItem): RankingRowFace {
-  return {
-    name: item.name,
-    detail: item.isSeason ? `Season ${item.seasonNumber}` : item.seasonName,
-    imageUrl: item.imageUrl,
-    isSeason: item.isSeason,
-  };
-}
 
 /** How the rows look; the list and its drag copy must agree, so both take it. */
 export interface RankingRowLook<T extends RankedEntry> {
@@ -322,41 +303,6 @@ function RankingRow(props: RankingRowProps) {
         </button>
       </div>
     </li>
-  );
-}
-
-interface RankingRowBodyProps {
-  face: RankingRowFace;
-  position: number;
-  compact?: boolean;
-}
-
-/**
- * Position, picture, name and detail: shared by a row, the copy that follows
- * the pointer, and read-only lists that want to look like the rows. It is a
- * fragment, so the element around it lays it out (the first such element in
- * its list gets the gold position).
- */
-export function RankingRowBody({ face, position, compact = false }: RankingRowBodyProps) {
-  const size = compact ? " is-compact" : "";
-  return (
-    <>
-      <span className={`ranking-pos${size}`}>{position}</span>
-      <img
-        className={`ranking-img${size}${face.isSeason ? " is-season" : ""}`}
-        src={face.imageUrl}
-        alt=""
-        width={compact ? 44 : 48}
-        height={compact ? 44 : 48}
-        loading="lazy"
-        decoding="async"
-        draggable={false}
-      />
-      <span className={`ranking-text${size}`}>
-        <span className="ranking-name">{face.name}</span>
-        <span className="ranking-sub">{face.detail}</span>
-      </span>
-    </>
   );
 }
 

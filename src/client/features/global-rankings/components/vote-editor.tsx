@@ -1,7 +1,7 @@
 import { DndContext } from "@dnd-kit/core";
 import { type ReactNode, useEffect, useId, useMemo, useState } from "react";
+import type { RankingRowFace } from "#client/components/ui/ranking-row-body.tsx";
 import {
-  type RankingRowFace,
   RankingDragOverlay,
   RankingList,
   RankingMessage,

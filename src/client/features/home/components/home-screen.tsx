@@ -1,6 +1,5 @@
-import { DndContext } from "@dnd-kit/core";
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useId, useState } from "react";
+import { lazy, type ReactNode, Suspense, useId } from "react";
 import type { ListCardDto } from "#server/api-types.ts";
 import type { PickItem } from "#client/lib/pick-item.ts";
 import { favoritesQueryOptions, homeQueryOptions } from "#client/lib/queries/home.ts";
@@ -10,11 +9,7 @@ import { REFERENCE_LIST_IDS, type ReferenceListsSnapshot, updatedLabel } from ".
 import { useIsMobile } from "#client/lib/use-media-query.ts";
 import { ClockIcon, FlameIcon, StarIcon, TrophyIcon } from "#client/components/ui/icons.tsx";
 import { HomeListBlock } from "./home-list-block.tsx";
-import { RankingDragOverlay } from "#client/components/ui/ranking-rows.tsx";
-import { REFERENCE_ROW_LOOK } from "./reference-entry.ts";
-import { ReferenceListEditor } from "./reference-list-editor.tsx";
 import { filledReferenceLists, ReferenceListsView } from "./reference-lists-view.tsx";
-import { useReferenceEditor } from "./use-reference-editor.ts";
 import "./home.css";
 
 /** What the page hands the season picker it composes beside the reference lists. */
@@ -58,9 +53,6 @@ export function HomeScreen({
   const favorites = useQuery({ ...favoritesQueryOptions(), enabled: signedIn });
   const reference = useQuery(referenceListsQueryOptions());
   useReferenceListsLive();
-  const editor = useReferenceEditor(reference.data, isMobile);
-  const [sheetOpen, setSheetOpen] = useState(false);
-  const refHeadingId = useId();
 
   const loading = sessionPending || home.isPending || reference.isPending;
   // Spec: an unreadable rankings document shows as empty lists.
@@ -73,99 +65,111 @@ export function HomeScreen({
       ? ({ text: HOME_MESSAGES.favoritesLoading, kind: "loading" } as const)
       : null;
 
-  return (
-    <DndContext {...editor.drag.dndProps}>
-      <div className="home-layout">
-        <div className="home-main">
-          <h1 className="sr-only">Survivor Rankings</h1>
-          {loading ? (
-            <p className="status-text home-loading" role="status">
-              {HOME_MESSAGES.loading}
-            </p>
-          ) : (
-            <>
-              <HomeListBlock
-                testId="home-top-week"
-                title={HOME_MESSAGES.topWeekTitle}
-                icon={<FlameIcon size={22} />}
-                lists={home.data?.topWeek}
-                emptyText={HOME_MESSAGES.topWeekEmpty}
-                status={homeStatus}
-                renderActions={renderActions}
-              />
-              <HomeListBlock
-                testId="home-recent"
-                title={HOME_MESSAGES.recentTitle}
-                icon={<ClockIcon size={22} />}
-                lists={home.data?.recent}
-                emptyText={HOME_MESSAGES.recentEmpty}
-                status={homeStatus}
-                renderActions={renderActions}
-              />
-              {signedIn && (
-                <HomeListBlock
-                  testId="home-favorites"
-                  title={HOME_MESSAGES.favoritesTitle}
-                  icon={<StarIcon size={22} />}
-                  lists={favorites.data?.lists}
-                  emptyText={HOME_MESSAGES.favoritesEmpty}
-                  status={favoritesStatus}
-                  renderActions={renderActions}
-                />
-              )}
-
-              {(editor.canEdit || filledReferenceLists(lists).length > 0) && (
-                <section
-                  className="home-section ref-section"
-                  aria-labelledby={refHeadingId}
-                  data-testid="home-reference"
-                >
-                  <div className="ref-section-head">
-                    <h2 className="home-section-title" id={refHeadingId}>
-                      <span className="home-section-icon" aria-hidden="true">
-                        <TrophyIcon size={22} strokeWidth={2.2} />
-                      </span>
-                      {REFERENCE_MESSAGES.title}
-                    </h2>
-                    {updated && <span className="ref-updated">{updated}</span>}
-                  </div>
-                  <p className="ref-intro">{REFERENCE_MESSAGES.intro}</p>
-                  {editor.canEdit ? (
-                    <ReferenceListEditor
-                      lists={lists}
-                      editor={editor}
-                      isMobile={isMobile}
-                      onOpenPicker={() => setSheetOpen(true)}
-                    />
-                  ) : (
-                    <ReferenceListsView lists={lists} />
-                  )}
-                </section>
-              )}
-            </>
-          )}
-        </div>
-
-        <div className="home-picker">
-          {renderPicker(
-            editor.canEdit
-              ? {
-                  editable: true,
-                  onPick: (item) => editor.add(item),
-                  sheetOpen,
-                  onSheetOpenChange: setSheetOpen,
-                }
-              : { editable: false },
-          )}
-        </div>
-      </div>
-
-      <RankingDragOverlay
-        activeDrag={editor.drag.activeDrag}
-        entries={editor.entries}
-        {...REFERENCE_ROW_LOOK}
-        renderPickPreview={renderPickPreview}
+  const blocks = (
+    <>
+      <HomeListBlock
+        testId="home-top-week"
+        title={HOME_MESSAGES.topWeekTitle}
+        icon={<FlameIcon size={22} />}
+        lists={home.data?.topWeek}
+        emptyText={HOME_MESSAGES.topWeekEmpty}
+        status={homeStatus}
+        renderActions={renderActions}
       />
-    </DndContext>
+      <HomeListBlock
+        testId="home-recent"
+        title={HOME_MESSAGES.recentTitle}
+        icon={<ClockIcon size={22} />}
+        lists={home.data?.recent}
+        emptyText={HOME_MESSAGES.recentEmpty}
+        status={homeStatus}
+        renderActions={renderActions}
+      />
+      {signedIn && (
+        <HomeListBlock
+          testId="home-favorites"
+          title={HOME_MESSAGES.favoritesTitle}
+          icon={<StarIcon size={22} />}
+          lists={favorites.data?.lists}
+          emptyText={HOME_MESSAGES.favoritesEmpty}
+          status={favoritesStatus}
+          renderActions={renderActions}
+        />
+      )}
+    </>
+  );
+
+  if (reference.data?.canEdit) {
+    // Only editors drag and drop here: dnd-kit loads for them alone.
+    const frame = (editorArea: ReactNode, picker: ReactNode) => (
+      <HomeFrame loading={loading} blocks={blocks} picker={picker}>
+        <ReferenceSection updated={updated}>{editorArea}</ReferenceSection>
+      </HomeFrame>
+    );
+    return (
+      <Suspense fallback={frame(null, null)}>
+        <EditableReferenceLists
+          snapshot={reference.data}
+          lists={lists}
+          isMobile={isMobile}
+          frame={frame}
+          renderPicker={renderPicker}
+          renderPickPreview={renderPickPreview}
+        />
+      </Suspense>
+    );
+  }
+  return (
+    <HomeFrame loading={loading} blocks={blocks} picker={renderPicker({ editable: false })}>
+      {filledReferenceLists(lists).length > 0 && (
+        <ReferenceSection updated={updated}>
+          <ReferenceListsView lists={lists} />
+        </ReferenceSection>
+      )}
+    </HomeFrame>
+  );
+}
+
+const EditableReferenceLists = lazy(() => import("./editable-reference-lists.tsx"));
+
+/** The page around its parts: list blocks and reference lists, the picker beside them. */
+function HomeFrame(props: { loading: boolean; blocks: ReactNode; picker: ReactNode; children: ReactNode }) {
+  return (
+    <div className="home-layout">
+      <div className="home-main">
+        <h1 className="sr-only">Survivor Rankings</h1>
+        {props.loading ? (
+          <p className="status-text home-loading" role="status">
+            {HOME_MESSAGES.loading}
+          </p>
+        ) : (
+          <>
+            {props.blocks}
+            {props.children}
+          </>
+        )}
+      </div>
+      <div className="home-picker">{props.picker}</div>
+    </div>
+  );
+}
+
+/** The reference lists' heading and intro, around the read-only or the editable lists. */
+function ReferenceSection({ updated, children }: { updated: string | null; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section className="home-section ref-section" aria-labelledby={headingId} data-testid="home-reference">
+      <div className="ref-section-head">
+        <h2 className="home-section-title" id={headingId}>
+          <span className="home-section-icon" aria-hidden="true">
+            <TrophyIcon size={22} strokeWidth={2.2} />
+          </span>
+          {REFERENCE_MESSAGES.title}
+        </h2>
+        {updated && <span className="ref-updated">{updated}</span>}
+      </div>
+      <p className="ref-intro">{REFERENCE_MESSAGES.intro}</p>
+      {children}
+    </section>
   );
 }

@@ -1,4 +1,5 @@
-import type { RankingRowFace, RankingRowLook } from "#client/components/ui/ranking-rows.tsx";
+import type { RankingRowFace } from "#client/components/ui/ranking-row-body.tsx";
+import type { RankingRowLook } from "#client/components/ui/ranking-rows.tsx";
 import { imageUrlFor } from "#client/lib/pick-item.ts";
 import { stripSurvivorPrefix } from "#shared/lists.ts";
 import { type ReferenceEntry, seasonLine } from "../model/reference-lists.ts";

@@ -8,7 +8,7 @@ import {
   type ReferenceListId,
   type ReferenceListsSnapshot,
 } from "../model/reference-lists.ts";
-import { RankingRowBody } from "#client/components/ui/ranking-rows.tsx";
+import { RankingRowBody } from "#client/components/ui/ranking-row-body.tsx";
 import { referenceFace } from "./reference-entry.ts";
 
 /** Long lists show their top entries first; the rest is one click away. */

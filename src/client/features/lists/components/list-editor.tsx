@@ -19,8 +19,8 @@ import {
 } from "../model/draft-rules.ts";
 import { clearSessionDraft, writeSessionDraft } from "../model/session-draft.ts";
 import { PlusIcon } from "#client/components/ui/icons.tsx";
+import { pickItemFace } from "#client/components/ui/ranking-row-body.tsx";
 import {
-  pickItemFace,
   RankingDragOverlay,
   RankingList,
   RankingMessage,
