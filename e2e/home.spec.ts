@@ -68,10 +68,8 @@ test.describe("home page", () => {
     await page.goto("/");
     await expect(page.getByRole("heading", { name: TOP, level: 2 })).toBeVisible();
     await expect(page.getByRole("heading", { name: RECENT, level: 2 })).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Our Rankings", level: 2 })).toBeVisible();
-    for (const name of ["Maddy's List", "Andrew's List", "Kendall's List"]) {
-      await expect(referencePanel(page, name).getByRole("heading", { name, level: 3 })).toBeVisible();
-    }
+    // Readers see only the reference lists an editor has filled: never an empty panel.
+    await expect(page.getByText("Nothing ranked here yet.")).toHaveCount(0);
     await expect(page.getByRole("heading", { name: FAVORITES })).toHaveCount(0);
     await expect(page.getByText(FAVORITES_EMPTY)).toHaveCount(0);
     // The seasons panel sits beside the lists, for browsing.
@@ -164,7 +162,8 @@ test.describe("home page", () => {
     signedInPage: page,
   }) => {
     await page.goto("/");
-    await expect(referencePanel(page, "Maddy's List")).toBeVisible();
+    await expect(page.getByRole("heading", { name: RECENT, level: 2 })).toBeVisible();
+    await expect(page.getByText("Nothing ranked here yet.")).toHaveCount(0);
     await expect(page.getByRole("tab")).toHaveCount(0);
     await expect(page.getByRole("button", { name: /^Remove / })).toHaveCount(0);
     await expect(page.getByRole("button", { name: /^Move / })).toHaveCount(0);
