@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { LIMITS } from "#shared/limits.ts";
 import { seasonDisplayName } from "#shared/lists.ts";
-import type { ShareLayout, ShareSize } from "#shared/share-images.ts";
+import { SHARE_SIZES, type ShareLayout, type ShareSize } from "#shared/share-images.ts";
 import type { Logger } from "../../logger.ts";
 import type { MediaService } from "../../media/media.service.ts";
 import type { FileStorage } from "../../storage/storage.ts";
@@ -28,6 +28,16 @@ export function shareVersion(list: ShareList): string {
 
 export const shareEtag = (list: ShareList, layout: ShareLayout, size: ShareSize) =>
   `"share-${shareVersion(list)}-${layout}-${size}"`;
+
+/**
+ * A list's link-preview picture (og:image): the wide classic one, at an
+ * absolute URL naming the version, so a crawler's cache never shows an old one.
+ */
+export function sharePreviewImage(list: ShareList, publicUrl: string) {
+  const path = `/api/lists/${encodeURIComponent(list.userId)}/${encodeURIComponent(list.id)}/share`;
+  const query = new URLSearchParams({ size: "preview", v: shareVersion(list) });
+  return { url: `${publicUrl}${path}?${query}`, ...SHARE_SIZES.preview, type: "image/png" };
+}
 
 // A list's pictures share a folder; names start with the list's time, so a
 // newer version can tell the older ones it replaces.
