@@ -57,8 +57,8 @@ export interface ShareImagesDeps {
   media: MediaService;
   storage: FileStorage;
   logger: Logger;
-  /** Called before each drawing: tests count them. */
-  onRender?: (key: string) => void;
+  /** Called before each drawing, with what is drawn: tests count them. */
+  onRender?: (key: string, card: ShareCard) => void;
 }
 
 const MiB = 1024 * 1024;
@@ -130,8 +130,9 @@ export function createShareImages(deps: ShareImagesDeps): ShareImages {
       return null;
     });
     if (stored) return stored.body;
-    deps.onRender?.(key);
-    const png = await renderSharePng(await cardOf(list, layout, size));
+    const card = await cardOf(list, layout, size);
+    deps.onRender?.(key, card);
+    const png = await renderSharePng(card);
     try {
       await storage.put(key, png, "image/png");
       await forgetOlder(list);
