@@ -34,7 +34,9 @@ function nodes(root: ShareNode): { node: ShareNode; text: string }[] {
 const withText = (root: ShareNode, text: string) => nodes(root).filter((n) => n.text === text);
 const fontSizeOf = (root: ShareNode, text: string) => withText(root, text)[0]?.node.props.style.fontSize;
 
-const every = SHARE_LAYOUTS.flatMap((layout) => (["portrait", "preview"] as ShareSize[]).map((size) => ({ layout, size })));
+const every = SHARE_LAYOUTS.flatMap((layout) =>
+  (["portrait", "preview"] as ShareSize[]).map((size) => ({ layout, size })),
+);
 
 describe("shareLayout", () => {
   it.each(every)("falls back to 'Untitled List' for a blank title ($layout, $size)", ({ layout, size }) => {
@@ -46,7 +48,9 @@ describe("shareLayout", () => {
   });
 
   it.each(every)("draws a missing picture as a grey box with '?' ($layout, $size)", ({ layout, size }) => {
-    const tree = shareLayout(card({ layout, size, entries: [entry(1, "Richard Hatch", null), entry(2, "Tony")] }));
+    const tree = shareLayout(
+      card({ layout, size, entries: [entry(1, "Richard Hatch", null), entry(2, "Tony")] }),
+    );
     const [mark] = withText(tree, "?");
     expect(mark?.node.props.style.backgroundColor).toBe("#9e9e9e");
     const images = nodes(tree).filter((n) => n.node.type === "img" && n.node.props.src === PICTURE);
@@ -80,7 +84,9 @@ describe("shareLayout", () => {
     // In the narrow columns of the preview it is cut as well.
     const long = nodes(tree).find((n) => n.text.startsWith("Wwww"))?.node.props.style.fontSize as number;
     expect(long).toBeGreaterThanOrEqual(SHARE_RULES.nameMinPx);
-    expect(long).toBeLessThan(fontSizeOf(shareLayout(card({ layout, size, entries: [entry(1, "Jo")] })), "Jo") as number);
+    expect(long).toBeLessThan(
+      fontSizeOf(shareLayout(card({ layout, size, entries: [entry(1, "Jo")] })), "Jo") as number,
+    );
   });
 });
 
