@@ -9,6 +9,7 @@ import { createLogger } from "#server/logger.ts";
 import { createMediaService, type MediaService } from "#server/media/media.service.ts";
 import { createShareImages, shareImageKey, type ShareList } from "./share-images.service.ts";
 import type { ShareCard } from "./share-layout.ts";
+import type { ListEntry } from "../lists/list-entries.ts";
 import { pngSize } from "#testing/png-size.ts";
 
 for (const kind of ["local", "s3"] as const) {
@@ -114,6 +115,8 @@ for (const kind of ["local", "s3"] as const) {
       const env = parseEnv({ DATA_DIR: "/nonexistent", LOG_LEVEL: "silent" });
       const logger = createLogger("silent");
       let list: ShareList;
+      let items: ListEntry[];
+      const entries = () => Promise.resolve(items);
 
       beforeAll(async () => {
         const created = await createList(t.database.db, ann.id, {
@@ -129,14 +132,14 @@ for (const kind of ["local", "s3"] as const) {
             "s8-rob-mariano",
           ],
         });
-        list = await getListDetail(t.database.db, ann.id, created.id, null);
+        ({ items, ...list } = await getListDetail(t.database.db, ann.id, created.id, null));
       });
 
       it("draws a picture once: a repeat answers from memory", async () => {
         const images = service();
         renders.length = 0;
-        const first = await images.png(list, "classic", "preview");
-        const again = await images.png(list, "classic", "preview");
+        const first = await images.png(list, "classic", "preview", entries);
+        const again = await images.png(list, "classic", "preview", entries);
         expect(renders).toHaveLength(1);
         expect(again.equals(first)).toBe(true);
         expect(await t.storage.get(shareImageKey(list, "classic", "preview"))).not.toBeNull();
@@ -145,31 +148,33 @@ for (const kind of ["local", "s3"] as const) {
       it("draws once for requests that arrive together", async () => {
         const images = service();
         renders.length = 0;
-        const all = await Promise.all(Array.from({ length: 6 }, () => images.png(list, "beach", "preview")));
+        const all = await Promise.all(
+          Array.from({ length: 6 }, () => images.png(list, "beach", "preview", entries)),
+        );
         expect(renders).toHaveLength(1);
         for (const png of all) expect(png.equals(all[0]!)).toBe(true);
       });
 
       it("after a restart (fresh memory) answers from storage without drawing", async () => {
-        const before = await service().png(list, "beach", "portrait");
+        const before = await service().png(list, "beach", "portrait", entries);
         renders.length = 0;
-        const restarted = await service().png(list, "beach", "portrait");
+        const restarted = await service().png(list, "beach", "portrait", entries);
         expect(renders).toHaveLength(0);
         expect(restarted.equals(before)).toBe(true);
       });
 
       it("draws a new version again and removes the older version's pictures", async () => {
         const images = service();
-        await images.png(list, "classic", "preview");
+        await images.png(list, "classic", "preview", entries);
         const oldKey = shareImageKey(list, "classic", "preview");
         const newer = { ...list, updatedAt: new Date(Date.parse(list.updatedAt) + 1000).toISOString() };
         renders.length = 0;
-        await images.png(newer, "classic", "preview");
+        await images.png(newer, "classic", "preview", entries);
         expect(renders).toHaveLength(1);
         expect(await t.storage.get(oldKey)).toBeNull();
         expect(await t.storage.get(shareImageKey(newer, "classic", "preview"))).not.toBeNull();
         // A renamed author is a new version too: the name is on the picture.
-        await images.png({ ...newer, userName: "Ann the Second" }, "classic", "preview");
+        await images.png({ ...newer, userName: "Ann the Second" }, "classic", "preview", entries);
         expect(renders).toHaveLength(2);
       });
 
@@ -185,6 +190,7 @@ for (const kind of ["local", "s3"] as const) {
           { ...list, updatedAt: new Date().toISOString() },
           "classic",
           "portrait",
+          entries,
         );
         expect(pngSize(png)).toEqual(SHARE_SIZES.portrait);
         const { card } = renders[0]!;
