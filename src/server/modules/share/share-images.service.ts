@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { LIMITS } from "#shared/limits.ts";
-import { seasonDisplayName } from "#shared/lists.ts";
+import { seasonDisplayName, stripSurvivorPrefix } from "#shared/lists.ts";
 import { SHARE_SIZES, type ShareLayout, type ShareSize } from "#shared/share-images.ts";
 import type { Logger } from "../../logger.ts";
 import type { MediaService } from "../../media/media.service.ts";
@@ -73,6 +73,13 @@ export function shareImageKey(list: ShareList, layout: ShareLayout, size: ShareS
   return `${folderOf(list)}${stampOf(list)}-${shareVersion(list)}-${layout}-${size}.png`;
 }
 
+/** A season's name without the show's ('Heroes vs. Villains'), its number under it. */
+function seasonLines(season: ListEntry): { name: string; detail: string | null } {
+  const number = `Season ${season.seasonNumber}`;
+  const name = stripSurvivorPrefix(seasonDisplayName(season.name, season.seasonNumber));
+  return /^\d+$/.test(name) || name === number ? { name: number, detail: null } : { name, detail: number };
+}
+
 export interface ShareImages {
   /**
    * The PNG of this version of the list: from memory, else storage, else
@@ -129,12 +136,9 @@ export function createShareImages(deps: ShareImagesDeps): ShareImages {
     const entries = await Promise.all(
       top.map(async (e, i): Promise<ShareEntry> => ({
         rank: i + 1,
-        name: e.isSeason ? seasonDisplayName(e.name, e.seasonNumber) : e.name,
-        detail: e.isSeason
-          ? e.name.startsWith("Survivor")
-            ? `Season ${e.seasonNumber}`
-            : null
-          : seasonDisplayName(e.seasonName, e.seasonNumber),
+        ...(e.isSeason
+          ? seasonLines(e)
+          : { name: e.name, detail: seasonDisplayName(e.seasonName, e.seasonNumber) }),
         picture: await pictureOf(e),
       })),
     );

@@ -133,31 +133,38 @@ function portrait(card: ShareCard, theme: Theme, title: string): ShareNode {
   const pad = 72;
   const inner = width - pad * 2;
   const heading = fitText(title, {
-    maxPx: 84,
+    maxPx: 76,
     minPx: SHARE_RULES.titleMinPx,
     widthPx: inner,
     lines: 2,
     weight: 800,
   });
-  const pictureSize = 132;
+  // Heights add up to the picture's with a two-line title and five rows: a
+  // name takes one line at 34 px or more, else two at 34 px or less, so its
+  // block is never taller than the entry's picture.
+  const pictureSize = 120;
   const rankWidth = 92;
   const rowPad = 20;
   const rowGap = 28;
-  const nameWidth = inner - rowPad * 2 - rankWidth - pictureSize - rowGap * 2;
+  const nameWidth = inner - 4 - rowPad * 2 - rankWidth - pictureSize - rowGap * 2;
   const rows = card.entries.map((e) => {
-    const name = fitText(e.name, {
-      maxPx: 46,
-      minPx: SHARE_RULES.nameMinPx,
-      widthPx: nameWidth,
-      lines: 2,
-      weight: 800,
-    });
+    const oneLine = fitText(e.name, { maxPx: 46, minPx: 34, widthPx: nameWidth, lines: 1, weight: 800 });
+    const name =
+      oneLine.text === e.name
+        ? oneLine
+        : fitText(e.name, {
+            maxPx: 34,
+            minPx: SHARE_RULES.nameMinPx,
+            widthPx: nameWidth,
+            lines: 2,
+            weight: 800,
+          });
     const detail =
       e.detail && fitText(e.detail, { maxPx: 26, minPx: 26, widthPx: nameWidth, lines: 1, weight: 400 });
     return box(
       {
         alignItems: "center",
-        padding: `14px ${rowPad}px`,
+        padding: `12px ${rowPad}px`,
         borderRadius: 28,
         backgroundColor: theme.rowBackground,
         border: theme.rowBorder,
@@ -173,7 +180,7 @@ function portrait(card: ShareCard, theme: Theme, title: string): ShareNode {
         },
         String(e.rank),
       ),
-      picture(e, pictureSize, 22),
+      picture(e, pictureSize, 20),
       box(
         { flexDirection: "column", width: nameWidth, gap: 6 },
         box({ fontSize: name.px, fontWeight: 800, color: theme.ink, lineHeight: 1.12 }, name.text),
@@ -195,7 +202,7 @@ function portrait(card: ShareCard, theme: Theme, title: string): ShareNode {
     siteMark(theme, 26),
     box(
       {
-        marginTop: 34,
+        marginTop: 30,
         fontSize: heading.px,
         fontWeight: 800,
         lineHeight: 1.08,
@@ -204,10 +211,10 @@ function portrait(card: ShareCard, theme: Theme, title: string): ShareNode {
       },
       heading.text,
     ),
-    box({ marginTop: 18 }, byline(theme, card.author, 34, inner)),
-    box({ flexDirection: "column", flexGrow: 1, justifyContent: "center", gap: 20, marginTop: 24 }, ...rows),
+    box({ marginTop: 16 }, byline(theme, card.author, 34, inner)),
+    box({ flexDirection: "column", flexGrow: 1, justifyContent: "center", gap: 16, marginTop: 20 }, ...rows),
     box(
-      { marginTop: 24, justifyContent: "flex-end", fontSize: 26, color: theme.muted, flexShrink: 0 },
+      { marginTop: 16, justifyContent: "flex-end", fontSize: 26, color: theme.muted, flexShrink: 0 },
       more > 0 ? `+ ${more} more on the full list` : "",
     ),
   );
@@ -245,17 +252,17 @@ function preview(card: ShareCard, theme: Theme, title: string): ShareNode {
         box(
           {
             position: "absolute",
-            left: -12,
-            top: -12,
-            width: 54,
-            height: 54,
-            borderRadius: 27,
+            left: -18,
+            top: -18,
+            width: 50,
+            height: 50,
+            borderRadius: 25,
             alignItems: "center",
             justifyContent: "center",
             backgroundColor: theme.rankInk(e.rank),
             border: "3px solid rgba(255,255,255,0.9)",
             color: theme.badgeInk,
-            fontSize: 28,
+            fontSize: 26,
             fontWeight: 800,
           },
           String(e.rank),
