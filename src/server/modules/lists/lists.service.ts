@@ -15,6 +15,8 @@ export interface ListSummary {
   id: string;
   userId: string;
   userName: string;
+  /** The owner's profile picture (null: the placeholder). */
+  userPictureUrl: string | null;
   name: string;
   description: string;
   tags: string[];
@@ -38,6 +40,7 @@ export const summaryColumns = {
   id: lists.id,
   userId: lists.userId,
   userName: user.name,
+  userPictureUrl: user.profilePictureUrl,
   name: lists.name,
   description: lists.description,
   tags: lists.tags,
@@ -52,6 +55,7 @@ interface SummaryRow {
   id: string;
   userId: string;
   userName: string | null;
+  userPictureUrl: string | null;
   name: string;
   description: string;
   tags: string[];
@@ -72,6 +76,7 @@ function toSummary(r: SummaryRow, preview: ListEntry[]): ListSummary {
     id: r.id,
     userId: r.userId,
     userName: r.userName ?? UNKNOWN_USER,
+    userPictureUrl: r.userPictureUrl,
     name: r.name,
     description: r.description,
     tags: r.tags,
