@@ -170,7 +170,12 @@ export function Header({ inboxSlot, menuBadge }: HeaderProps) {
         <div className="header-actions">
           {user && (
             // Your own face, one tap from your lists and picture, while the menu is closed.
-            <Link to="/mylists" className="header-avatar-link" aria-label="My Lists" onClick={closeMenu}>
+            <Link
+              to="/mylists"
+              className="header-avatar-link"
+              aria-label="Your profile and lists"
+              onClick={closeMenu}
+            >
               <Avatar url={user.profilePictureUrl} name={user.name} size={32} nameShown />
             </Link>
           )}
