@@ -169,7 +169,7 @@ export function Header({ inboxSlot, menuBadge }: HeaderProps) {
         {title}
         <div className="header-actions">
           {user && (
-            // Your own face, one tap from your lists and picture, while the menu is closed.
+            // Your own face, one tap from your lists and picture, while the menu is closed (hidden on phones by CSS).
             <Link
               to="/mylists"
               className="header-avatar-link"
