@@ -38,8 +38,8 @@ export function picturesRoutes(deps: AppDeps) {
         if (!(await hitRateLimit(db, `upload:${user.id}`, UPLOAD_LIMIT))) {
           throw tooManyRequests("Too many uploads. Please wait a few minutes and try again.");
         }
-        const bytes = Buffer.from(await c.req.arrayBuffer());
-        return c.json(changed(await uploadPicture(db, deps.storage, user.id, bytes)));
+        const read = async () => Buffer.from(await c.req.arrayBuffer());
+        return c.json(changed(await uploadPicture(db, deps.storage, user.id, read)));
       },
     )
     .post("/reroll", requireUser, async (c) =>

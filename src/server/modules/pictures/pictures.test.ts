@@ -187,11 +187,38 @@ for (const kind of ["local", "s3"] as const) {
 
     it("answers a second upload while the first is running with 409 and keeps one whole picture", async () => {
       const dee = await t.signUp(`dee-${kind}@example.com`);
-      const bytes = await photo(2500, 2500, 90);
-      const answers = await Promise.all([upload(dee, bytes), upload(dee, bytes)]);
-      expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
-      const refused = answers.find((r) => r.status === 409)!;
-      expect((await errorOf(refused)).message).toBe(PICTURE_MESSAGES.uploadRunning);
+      const bytes = await photo(800, 600, 90);
+      // The first upload's body arrives slowly: its first part when the server starts reading, the rest when told.
+      let reading!: () => void;
+      const started = new Promise<void>((resolve) => (reading = resolve));
+      let sender!: ReadableStreamDefaultController<Uint8Array>;
+      let pulled = false;
+      const slowBody = new ReadableStream<Uint8Array>(
+        {
+          start: (controller) => void (sender = controller),
+          pull: (controller) => {
+            if (pulled) return;
+            pulled = true;
+            reading();
+            controller.enqueue(new Uint8Array(bytes.subarray(0, 1000)));
+          },
+        },
+        { highWaterMark: 0 },
+      );
+      const first = t.request("/api/me/picture", {
+        method: "POST",
+        body: slowBody,
+        cookie: dee.cookie,
+        headers: { "Content-Length": String(bytes.length), "Content-Type": "image/jpeg" },
+        duplex: "half",
+      } as RequestInit);
+      await started;
+      const second = await upload(dee, bytes);
+      expect(second.status).toBe(409);
+      expect((await errorOf(second)).message).toBe(PICTURE_MESSAGES.uploadRunning);
+      sender.enqueue(new Uint8Array(bytes.subarray(1000)));
+      sender.close();
+      expect((await first).status).toBe(200);
       const state = await pictureOf(dee);
       expect((await storedObjects()).filter((k) => k.startsWith(`avatars/${dee.id}/`))).toEqual(
         keysOf(state.url),
@@ -201,8 +228,8 @@ for (const kind of ["local", "s3"] as const) {
     it("refuses a second upload while one is running", async () => {
       const bytes = await photo(2000, 2000);
       const results = await Promise.allSettled([
-        uploadPicture(t.database.db, storage, ben.id, bytes),
-        uploadPicture(t.database.db, storage, ben.id, bytes),
+        uploadPicture(t.database.db, storage, ben.id, async () => bytes),
+        uploadPicture(t.database.db, storage, ben.id, async () => bytes),
       ]);
       expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected"]);
       expect(((results[1] as PromiseRejectedResult).reason as Error).message).toBe(
@@ -250,7 +277,7 @@ for (const kind of ["local", "s3"] as const) {
               secretAccessKey: "none",
               forcePathStyle: true,
             });
-      const failed = await uploadPicture(t.database.db, unreachable, eve.id, await photo(64, 64)).catch(
+      const failed = await uploadPicture(t.database.db, unreachable, eve.id, () => photo(64, 64)).catch(
         (e: unknown) => e,
       );
       expect(failed).toBeInstanceOf(ApiError);
