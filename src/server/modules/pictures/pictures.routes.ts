@@ -9,6 +9,8 @@ import { hitRateLimit } from "../rate-limit/rate-limit.service.ts";
 import { pictureOf, rerollPicture, restoreHeadshot, uploadPicture } from "./pictures.service.ts";
 
 export const UPLOAD_LIMIT = { max: 10, windowMs: 10 * 60_000 };
+/** Re-roll has its own 24-hour cooldown; restore is the write a script could repeat. */
+export const RESTORE_LIMIT = { max: 30, windowMs: 10 * 60_000 };
 
 /**
  * The signed-in user's profile picture. An upload is the image itself as the
@@ -45,7 +47,11 @@ export function picturesRoutes(deps: AppDeps) {
     .post("/reroll", requireUser, async (c) =>
       c.json(changed(await rerollPicture(db, deps.storage, deps.media, c.get("user").id))),
     )
-    .post("/restore", requireUser, async (c) =>
-      c.json(changed(await restoreHeadshot(db, deps.storage, c.get("user").id))),
-    );
+    .post("/restore", requireUser, async (c) => {
+      const user = c.get("user");
+      if (!(await hitRateLimit(db, `picture-restore:${user.id}`, RESTORE_LIMIT))) {
+        throw tooManyRequests("Too many picture changes. Please wait a few minutes and try again.");
+      }
+      return c.json(changed(await restoreHeadshot(db, deps.storage, user.id)));
+    });
 }
