@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 // s3rver ships no types; its constructor and run/close are all we use.
 // @ts-expect-error -- untyped package
 import S3rver from "s3rver";
@@ -9,6 +10,8 @@ import type { FileStorage } from "#server/storage/storage.ts";
 
 export interface TestS3 {
   storage: FileStorage;
+  /** Every object key in the bucket, sorted: what a test expects to find written. */
+  keys(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -23,17 +26,30 @@ export async function startTestS3(bucket = "pictures"): Promise<TestS3> {
     configureBuckets: [{ name: bucket }],
   });
   const { port } = (await server.run()) as { port: number };
-  const storage = createS3Storage({
+  const options = {
     endpoint: `http://127.0.0.1:${port}`,
     region: "us-east-1",
-    bucket,
-    accessKeyId: "S3RVER",
-    secretAccessKey: "S3RVER",
+    credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
     forcePathStyle: true,
-  });
+  };
+  const storage = createS3Storage({ ...options, ...options.credentials, bucket });
+  const client = new S3Client(options);
   return {
     storage,
+    async keys() {
+      const keys: string[] = [];
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }),
+        );
+        keys.push(...(page.Contents ?? []).map((o) => o.Key!));
+        token = page.NextContinuationToken;
+      } while (token);
+      return keys.sort();
+    },
     async close() {
+      client.destroy();
       await server.close();
       rmSync(directory, { recursive: true, force: true });
     },

@@ -28,6 +28,7 @@ const INBOX: InboxDto = {
       type: "comment",
       actorId: "u2",
       actorName: "Rob",
+      actorPictureUrl: null,
       content: "Nice ranking there",
       isNew: true,
       createdAt: new Date().toISOString(),

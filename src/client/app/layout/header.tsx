@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type MouseEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { Avatar } from "#client/components/ui/avatar.tsx";
 import {
   CloseIcon,
   CompassIcon,
@@ -114,8 +115,11 @@ export function Header({ inboxSlot, menuBadge }: HeaderProps) {
     </NavLink>
   );
   const welcome = user && (
-    <span className="welcome">
-      Welcome, <strong className="welcome-name">{user.name}</strong>
+    <span className="welcome-chip">
+      <Avatar url={user.profilePictureUrl} name={user.name} size={32} nameShown />
+      <span className="welcome">
+        Welcome, <strong className="welcome-name">{user.name}</strong>
+      </span>
     </span>
   );
   const myLists = (
@@ -164,6 +168,17 @@ export function Header({ inboxSlot, menuBadge }: HeaderProps) {
       <div className="header-inner">
         {title}
         <div className="header-actions">
+          {user && (
+            // Your own face, one tap from your lists and picture, while the menu is closed (hidden on phones by CSS).
+            <Link
+              to="/mylists"
+              className="header-avatar-link"
+              aria-label="Your profile and lists"
+              onClick={closeMenu}
+            >
+              <Avatar url={user.profilePictureUrl} name={user.name} size={32} nameShown />
+            </Link>
+          )}
           <MuteButton />
           <button
             ref={menuButton}

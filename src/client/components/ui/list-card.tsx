@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ListCardDto } from "#server/api-types.ts";
 import { imageUrlFor } from "#client/lib/pick-item.ts";
+import { Avatar } from "./avatar.tsx";
 import { stripSurvivorPrefix } from "#shared/lists.ts";
 import "./list-card.css";
 
@@ -41,7 +42,8 @@ export function ListCard({ list, to, linkState, actions, hideAuthor, footer }: L
             state={{ userName: author }}
             title="View all rankings by this user"
           >
-            By {author}
+            <Avatar url={list.userPictureUrl} name={author} size={24} nameShown />
+            <span className="list-card-author-name">By {author}</span>
           </Link>
         </p>
       )}

@@ -20,7 +20,7 @@ export interface Viewer {
 export interface CommentView {
   id: string;
   parentId: string | null;
-  author: { id: string; name: string };
+  author: { id: string; name: string; pictureUrl: string | null };
   /** The author a reply answers (replies to replies are addressed, not nested). */
   replyTo: { id: string; name: string } | null;
   /** Empty for a deleted comment kept as its thread's placeholder. */
@@ -102,6 +102,7 @@ async function loadDiscussion(db: Db, target: Target, sort: CommentSort): Promis
       parentId: comments.parentId,
       authorId: comments.authorId,
       authorName: user.name,
+      authorPictureUrl: user.profilePictureUrl,
       replyToId: comments.replyToUserId,
       replyToName: replyToUser.name,
       text: comments.text,
@@ -119,7 +120,7 @@ async function loadDiscussion(db: Db, target: Target, sort: CommentSort): Promis
   const view = (r: (typeof rows)[number]): CommentView => ({
     id: r.id,
     parentId: r.parentId,
-    author: { id: r.authorId, name: r.authorName },
+    author: { id: r.authorId, name: r.authorName, pictureUrl: r.authorPictureUrl },
     replyTo: r.replyToId && r.replyToName ? { id: r.replyToId, name: r.replyToName } : null,
     text: r.deleted ? "" : r.text,
     deleted: r.deleted,

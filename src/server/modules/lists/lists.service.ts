@@ -16,6 +16,8 @@ export interface ListSummary {
   id: string;
   userId: string;
   userName: string;
+  /** The owner's profile picture (null: the placeholder). */
+  userPictureUrl: string | null;
   name: string;
   description: string;
   tags: string[];
@@ -39,6 +41,7 @@ export const summaryColumns = {
   id: lists.id,
   userId: lists.userId,
   userName: user.name,
+  userPictureUrl: user.profilePictureUrl,
   name: lists.name,
   description: lists.description,
   tags: lists.tags,
@@ -53,6 +56,7 @@ interface SummaryRow {
   id: string;
   userId: string;
   userName: string | null;
+  userPictureUrl: string | null;
   name: string;
   description: string;
   tags: string[];
@@ -73,6 +77,7 @@ function toSummary(r: SummaryRow, preview: ListEntry[]): ListSummary {
     id: r.id,
     userId: r.userId,
     userName: r.userName ?? UNKNOWN_USER,
+    userPictureUrl: r.userPictureUrl,
     name: r.name,
     description: r.description,
     tags: r.tags,

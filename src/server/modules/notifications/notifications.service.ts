@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { comments, notifications } from "../../db/schema/index.ts";
+import { comments, notifications, user } from "../../db/schema/index.ts";
 import { notFound } from "../../http/errors.ts";
 import { LIMITS } from "#shared/limits.ts";
 import type { NotificationType } from "#shared/notifications.ts";
@@ -53,6 +53,8 @@ export interface InboxEntry {
   type: string;
   actorId: string | null;
   actorName: string | null;
+  /** The actor's current picture, read at read time (null: the placeholder, or the actor is gone). */
+  actorPictureUrl: string | null;
   content: string | null;
   isNew: boolean;
   createdAt: string;
@@ -72,6 +74,7 @@ export async function inboxOf(db: Db, recipientId: string): Promise<Inbox> {
       type: notifications.type,
       actorId: notifications.actorId,
       actorName: notifications.actorName,
+      actorPictureUrl: user.profilePictureUrl,
       content: notifications.content,
       isNew: notifications.isNew,
       createdAt: notifications.createdAt,
@@ -83,6 +86,7 @@ export async function inboxOf(db: Db, recipientId: string): Promise<Inbox> {
     })
     .from(notifications)
     .leftJoin(comments, eq(comments.id, notifications.commentId))
+    .leftJoin(user, eq(user.id, notifications.actorId))
     .where(eq(notifications.recipientId, recipientId))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(LIMITS.notificationsShown);
@@ -96,6 +100,7 @@ export async function inboxOf(db: Db, recipientId: string): Promise<Inbox> {
       type: r.type,
       actorId: r.actorId,
       actorName: r.actorName,
+      actorPictureUrl: r.actorPictureUrl,
       content: r.content,
       isNew: r.isNew,
       createdAt: r.createdAt.toISOString(),

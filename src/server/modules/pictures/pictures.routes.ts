@@ -4,10 +4,13 @@ import type { AppDeps } from "../../app-deps.ts";
 import { type AppEnv, requireUser } from "../../http/context.ts";
 import { ApiError, tooManyRequests } from "../../http/errors.ts";
 import { PICTURE_LIMITS, PICTURE_MESSAGES } from "#shared/pictures.ts";
+import { forgetBrowseCache } from "../browse/browse-cache.ts";
 import { hitRateLimit } from "../rate-limit/rate-limit.service.ts";
 import { pictureOf, rerollPicture, restoreHeadshot, uploadPicture } from "./pictures.service.ts";
 
 export const UPLOAD_LIMIT = { max: 10, windowMs: 10 * 60_000 };
+/** Re-roll has its own 24-hour cooldown; restore is the write a script could repeat. */
+export const RESTORE_LIMIT = { max: 30, windowMs: 10 * 60_000 };
 
 /**
  * The signed-in user's profile picture. An upload is the image itself as the
@@ -16,6 +19,11 @@ export const UPLOAD_LIMIT = { max: 10, windowMs: 10 * 60_000 };
  */
 export function picturesRoutes(deps: AppDeps) {
   const { db } = deps.database;
+  // The picture shows on list cards and comments, whose shared answers are cached for a few seconds.
+  const changed = <T>(state: T): T => {
+    forgetBrowseCache(db);
+    return state;
+  };
   return new Hono<AppEnv>()
     .get("/", requireUser, async (c) => c.json(await pictureOf(db, c.get("user").id)))
     .post(
@@ -32,14 +40,18 @@ export function picturesRoutes(deps: AppDeps) {
         if (!(await hitRateLimit(db, `upload:${user.id}`, UPLOAD_LIMIT))) {
           throw tooManyRequests("Too many uploads. Please wait a few minutes and try again.");
         }
-        const bytes = Buffer.from(await c.req.arrayBuffer());
-        return c.json(await uploadPicture(db, deps.storage, user.id, bytes));
+        const read = async () => Buffer.from(await c.req.arrayBuffer());
+        return c.json(changed(await uploadPicture(db, deps.storage, user.id, read)));
       },
     )
     .post("/reroll", requireUser, async (c) =>
-      c.json(await rerollPicture(db, deps.storage, deps.media, c.get("user").id)),
+      c.json(changed(await rerollPicture(db, deps.storage, deps.media, c.get("user").id))),
     )
-    .post("/restore", requireUser, async (c) =>
-      c.json(await restoreHeadshot(db, deps.storage, c.get("user").id)),
-    );
+    .post("/restore", requireUser, async (c) => {
+      const user = c.get("user");
+      if (!(await hitRateLimit(db, `picture-restore:${user.id}`, RESTORE_LIMIT))) {
+        throw tooManyRequests("Too many picture changes. Please wait a few minutes and try again.");
+      }
+      return c.json(changed(await restoreHeadshot(db, deps.storage, user.id)));
+    });
 }

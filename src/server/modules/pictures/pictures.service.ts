@@ -117,17 +117,19 @@ const uploading = new Set<string>();
  * Stores a new profile picture: encoded first, both sizes written under a
  * name taken from their content, then the user row points at them, then the
  * old picture's objects go. A failure at any step leaves the old picture.
+ * The upload counts as running from before its body is read (`read`), so a
+ * second one sent while the first is still arriving is refused too.
  */
 export async function uploadPicture(
   db: Db,
   storage: FileStorage,
   userId: string,
-  bytes: Buffer,
+  read: () => Promise<Buffer>,
 ): Promise<PictureState> {
   if (uploading.has(userId)) throw new ApiError(409, "UPLOAD_RUNNING", PICTURE_MESSAGES.uploadRunning);
   uploading.add(userId);
   try {
-    const { large, small } = await encode(bytes);
+    const { large, small } = await encode(await read());
     const hash = createHash("sha256").update(large).digest("hex").slice(0, 32);
     const base = `avatars/${userId}/${hash}`;
     try {

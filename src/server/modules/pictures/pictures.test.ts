@@ -1,14 +1,28 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { readdir } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, relative, sep } from "node:path";
 import { crc32 } from "node:zlib";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { user } from "#server/db/schema/index.ts";
-import type { ErrorBody } from "#server/http/errors.ts";
+import { ApiError, type ErrorBody } from "#server/http/errors.ts";
+import type {
+  BrowsePageDto,
+  DiscussionDto,
+  InboxDto,
+  ListDetailDto,
+  PublicProfilePageDto,
+  SessionDto,
+} from "#server/api-types.ts";
 import { createLocalStorage } from "#server/storage/local-storage.ts";
+import { createS3Storage } from "#server/storage/s3-storage.ts";
 import type { FileStorage } from "#server/storage/storage.ts";
 import { PICTURE_MESSAGES } from "#shared/pictures.ts";
 import { startTestS3, type TestS3 } from "#testing/s3-server.ts";
 import { createTestApp, type TestApp, type TestUser } from "#testing/test-app.ts";
+import { RESTORE_LIMIT } from "./pictures.routes.ts";
 import { type PictureState, uploadPicture } from "./pictures.service.ts";
 
 const photo = (width = 800, height = 600, r = 200) =>
@@ -30,6 +44,15 @@ async function claimingPng(width: number, height: number): Promise<Buffer> {
   return png;
 }
 
+/** Every file under `dir` (temporary ones included), as storage keys, sorted. */
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join("/"))
+    .sort();
+}
+
 for (const kind of ["local", "s3"] as const) {
   describe(`profile pictures on ${kind} storage`, () => {
     let s3: TestS3 | null = null;
@@ -37,10 +60,12 @@ for (const kind of ["local", "s3"] as const) {
     let ann: TestUser;
     let ben: TestUser;
     let storage: FileStorage;
+    let filesDir: string | null = null;
 
     beforeAll(async () => {
       s3 = kind === "s3" ? await startTestS3() : null;
-      t = await createTestApp(s3 ? { storage: s3.storage } : {});
+      filesDir = s3 ? null : mkdtempSync(join(tmpdir(), "sr-pictures-"));
+      t = await createTestApp({ storage: s3?.storage ?? createLocalStorage(filesDir!) });
       storage = t.storage;
       ann = await t.signUp(`ann-${kind}@example.com`);
       ben = await t.signUp(`ben-${kind}@example.com`);
@@ -48,7 +73,15 @@ for (const kind of ["local", "s3"] as const) {
     afterAll(async () => {
       await t.close();
       await s3?.close();
+      if (filesDir) rmSync(filesDir, { recursive: true, force: true });
     });
+
+    /** What the storage holds, read from the storage itself (the bucket, or the folder with its temporary files). */
+    const storedObjects = () => (s3 ? s3.keys() : filesUnder(filesDir!));
+    const keysOf = (url: string | null) => {
+      const key = url!.slice("/files/".length);
+      return [key, key.replace("-256.webp", "-64.webp")].sort();
+    };
 
     const upload = (u: TestUser | null, body: Buffer | string, type = "image/png") =>
       t.request("/api/me/picture", {
@@ -94,37 +127,110 @@ for (const kind of ["local", "s3"] as const) {
       expect((await t.request(one.url!)).status).toBe(404);
     });
 
-    it("refuses what is not a picture, too big, a bomb, empty, or a visitor's, and keeps the old picture", async () => {
-      const before = await pictureOf(ann);
-      const cases: [Buffer | string, number, string | null][] = [
-        ["just some text, named .png", 400, PICTURE_MESSAGES.invalidFile],
-        [(await photo()).subarray(0, 300), 400, PICTURE_MESSAGES.invalidFile],
+    it("refuses what is not a picture, too big, a bomb, empty, or a visitor's, keeping the old picture and storage as they were", async () => {
+      const cat = await t.signUp(`cat-${kind}@example.com`);
+      expect((await upload(cat, await photo())).status).toBe(200);
+      const before = await pictureOf(cat);
+      const objects = await storedObjects();
+      expect(objects).toEqual(expect.arrayContaining(keysOf(before.url)));
+      const cases: [string, Buffer | string, number, string][] = [
+        ["a text file named .png", "just some text, named .png", 400, PICTURE_MESSAGES.invalidFile],
+        ["a truncated picture", (await photo()).subarray(0, 300), 400, PICTURE_MESSAGES.invalidFile],
         [
+          "an SVG",
           `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>`,
           400,
           PICTURE_MESSAGES.invalidFile,
         ],
-        [Buffer.alloc(6 * 1024 * 1024, 1), 413, PICTURE_MESSAGES.tooLarge],
-        [await claimingPng(20000, 20000), 413, PICTURE_MESSAGES.tooManyPixels],
-        [Buffer.alloc(0), 400, PICTURE_MESSAGES.noFileOrUser],
+        ["6 MB", Buffer.alloc(6 * 1024 * 1024, 1), 413, PICTURE_MESSAGES.tooLarge],
+        ["20000 x 20000 pixels", await claimingPng(20000, 20000), 413, PICTURE_MESSAGES.tooManyPixels],
+        ["an empty body", Buffer.alloc(0), 400, PICTURE_MESSAGES.noFileOrUser],
       ];
-      for (const [body, status, message] of cases) {
-        const res = await upload(ann, body);
-        expect(res.status, message ?? "").toBe(status);
-        if (message) expect((await errorOf(res)).message).toBe(message);
+      for (const [what, body, status, message] of cases) {
+        const res = await upload(cat, body);
+        expect(res.status, what).toBe(status);
+        expect((await errorOf(res)).message, what).toBe(message);
+        expect(await pictureOf(cat), what).toEqual(before);
+        expect(await storedObjects(), what).toEqual(objects);
       }
-      expect((await upload(null, await photo())).status).toBe(401);
-      expect(await pictureOf(ann)).toEqual(before);
-      expect(
-        (await t.request(`/api/users/${ben.id}/picture`, { method: "POST", cookie: ann.cookie })).status,
-      ).toBe(404);
+      const visitor = await upload(null, await photo());
+      expect(visitor.status).toBe(401);
+      expect(await storedObjects()).toEqual(objects);
+    });
+
+    it("has no way to address another member's picture: every picture endpoint is the signed-in user's own", async () => {
+      const bens = await pictureOf(ben);
+      const anns = await pictureOf(ann);
+      const objects = await storedObjects();
+      for (const path of [`/api/users/${ben.id}/picture`, `/api/users/${ben.id}/picture/reroll`]) {
+        for (const method of ["GET", "POST", "PUT", "DELETE"]) {
+          const res = await t.request(path, {
+            method,
+            cookie: ann.cookie,
+            body: method === "GET" ? null : "x",
+          });
+          expect([404, 405], `${method} ${path}`).toContain(res.status);
+        }
+      }
+      // A user id smuggled into the query or headers changes nothing: the session decides whose picture it is.
+      const own = await t.request(`/api/me/picture/restore?userId=${ben.id}`, {
+        method: "POST",
+        cookie: ann.cookie,
+        headers: { "X-User-Id": ben.id },
+      });
+      expect(own.status).toBe(200);
+      expect(await pictureOf(ben)).toEqual(bens);
+      expect((await pictureOf(ann)).lastRolledHeadshot).toBe(anns.lastRolledHeadshot);
+      expect(await storedObjects()).toEqual(
+        anns.url?.startsWith("/files/") ? objects.filter((k) => !keysOf(anns.url).includes(k)) : objects,
+      );
+    });
+
+    it("answers a second upload while the first is running with 409 and keeps one whole picture", async () => {
+      const dee = await t.signUp(`dee-${kind}@example.com`);
+      const bytes = await photo(800, 600, 90);
+      // The first upload's body arrives slowly: its first part when the server starts reading, the rest when told.
+      let reading!: () => void;
+      const started = new Promise<void>((resolve) => (reading = resolve));
+      let sender!: ReadableStreamDefaultController<Uint8Array>;
+      let pulled = false;
+      const slowBody = new ReadableStream<Uint8Array>(
+        {
+          start: (controller) => void (sender = controller),
+          pull: (controller) => {
+            if (pulled) return;
+            pulled = true;
+            reading();
+            controller.enqueue(new Uint8Array(bytes.subarray(0, 1000)));
+          },
+        },
+        { highWaterMark: 0 },
+      );
+      const first = t.request("/api/me/picture", {
+        method: "POST",
+        body: slowBody,
+        cookie: dee.cookie,
+        headers: { "Content-Length": String(bytes.length), "Content-Type": "image/jpeg" },
+        duplex: "half",
+      } as RequestInit);
+      await started;
+      const second = await upload(dee, bytes);
+      expect(second.status).toBe(409);
+      expect((await errorOf(second)).message).toBe(PICTURE_MESSAGES.uploadRunning);
+      sender.enqueue(new Uint8Array(bytes.subarray(1000)));
+      sender.close();
+      expect((await first).status).toBe(200);
+      const state = await pictureOf(dee);
+      expect((await storedObjects()).filter((k) => k.startsWith(`avatars/${dee.id}/`))).toEqual(
+        keysOf(state.url),
+      );
     });
 
     it("refuses a second upload while one is running", async () => {
       const bytes = await photo(2000, 2000);
       const results = await Promise.allSettled([
-        uploadPicture(t.database.db, storage, ben.id, bytes),
-        uploadPicture(t.database.db, storage, ben.id, bytes),
+        uploadPicture(t.database.db, storage, ben.id, async () => bytes),
+        uploadPicture(t.database.db, storage, ben.id, async () => bytes),
       ]);
       expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected"]);
       expect(((results[1] as PromiseRejectedResult).reason as Error).message).toBe(
@@ -156,6 +262,97 @@ for (const kind of ["local", "s3"] as const) {
         200,
       );
       expect((await t.request("/api/me/picture/reroll", { method: "POST" })).status).toBe(401);
+      expect((await t.request("/api/me/picture/restore", { method: "POST" })).status).toBe(401);
+    });
+
+    it("limits restores per user", async () => {
+      const hal = await t.signUp(`hal-${kind}@example.com`);
+      const restore = () => t.request("/api/me/picture/restore", { method: "POST", cookie: hal.cookie });
+      for (let i = 0; i < RESTORE_LIMIT.max; i++) expect((await restore()).status).toBe(200);
+      const refused = await restore();
+      expect(refused.status).toBe(429);
+      expect((await errorOf(refused)).code).toBe("RATE_LIMITED");
+    });
+
+    it("answers 503 with the not-configured text when the storage cannot be reached, keeping the picture", async () => {
+      const eve = await t.signUp(`eve-${kind}@example.com`);
+      const before = await pictureOf(eve);
+      const unreachable =
+        kind === "local"
+          ? createLocalStorage("/dev/null/files")
+          : createS3Storage({
+              endpoint: "http://127.0.0.1:9",
+              region: "us-east-1",
+              bucket: "pictures",
+              accessKeyId: "none",
+              secretAccessKey: "none",
+              forcePathStyle: true,
+            });
+      const failed = await uploadPicture(t.database.db, unreachable, eve.id, () => photo(64, 64)).catch(
+        (e: unknown) => e,
+      );
+      expect(failed).toBeInstanceOf(ApiError);
+      expect(failed).toMatchObject({
+        status: 503,
+        code: "STORAGE_UNAVAILABLE",
+        message: PICTURE_MESSAGES.storageUnavailable,
+      });
+      expect(await pictureOf(eve)).toEqual(before);
+    });
+
+    it("shows on list cards, the list page, the profile, comments, the inbox and the session, fresh after a change", async () => {
+      const fay = await t.signUp(`fay-${kind}@example.com`);
+      const gus = await t.signUp(`gus-${kind}@example.com`);
+      const read = async <T>(path: string, cookie?: string) =>
+        (await (await t.request(path, { cookie })).json()) as T;
+      const newList = async (u: TestUser, item: string) => {
+        const res = await t.request("/api/lists", {
+          json: { name: "Icons", items: [item] },
+          cookie: u.cookie,
+        });
+        return ((await res.json()) as { list: { id: string } }).list.id;
+      };
+      const listId = await newList(fay, "s1-richard-hatch");
+      const gusListId = await newList(gus, "s2-tina-wesson");
+      const commented = await t.request("/api/comments", {
+        json: { target: { listUserId: gus.id, listId: gusListId }, text: "Nice one" },
+        cookie: fay.cookie,
+      });
+      expect(commented.status).toBe(201);
+
+      const everywhere = async () => {
+        const query = new URLSearchParams({ listUserId: gus.id, listId: gusListId, sort: "new" });
+        const comments = await read<DiscussionDto>(`/api/comments?${query}`);
+        const browse = await read<BrowsePageDto>("/api/browse");
+        const profile = await read<PublicProfilePageDto>(`/api/users/${fay.id}`);
+        const inbox = await read<InboxDto>("/api/notifications", gus.cookie);
+        return {
+          listPage: (await read<{ list: ListDetailDto }>(`/api/lists/${fay.id}/${listId}`)).list
+            .userPictureUrl,
+          browseCard: browse.lists.find((l) => l.id === listId && l.userId === fay.id)?.userPictureUrl,
+          profile: profile.profile.profilePictureUrl,
+          profileCard: profile.lists[0]?.userPictureUrl,
+          comment: comments.threads[0]?.author.pictureUrl,
+          inbox: inbox.notifications[0]?.actorPictureUrl,
+          session: (await read<SessionDto>("/api/auth/get-session", fay.cookie)).user.profilePictureUrl,
+        };
+      };
+      const everywhereIs = (url: string | null) =>
+        Object.fromEntries(
+          ["listPage", "browseCard", "profile", "profileCard", "comment", "inbox", "session"].map((k) => [
+            k,
+            url,
+          ]),
+        );
+
+      const headshot = (await pictureOf(fay)).url;
+      expect(headshot).toMatch(/^\/media\/headshots\//);
+      expect(await everywhere()).toEqual(everywhereIs(headshot));
+
+      const uploaded = (await (await upload(fay, await photo())).json()) as PictureState;
+      expect(uploaded.url).toMatch(/^\/files\//);
+      // Read again at once: the few-second caches that browse and comments share were cleared.
+      expect(await everywhere()).toEqual(everywhereIs(uploaded.url));
     });
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { DiscussionDto } from "#server/api-types.ts";
 import { api, expectOk, pathParams, readJson } from "#client/lib/api-client.ts";
+import { discussionRootKey } from "#client/lib/queries/discussion.ts";
 import { useServerEvent } from "#client/lib/server-events.ts";
 import type { CommentSort } from "#shared/comments.ts";
 import { findVotes, nextVote, patchVotes, type VoteState, type VoteValue } from "../model/comment-votes.ts";
@@ -8,8 +9,8 @@ import { type DiscussionTarget, isSameTarget, normalizeTarget } from "../model/d
 
 /** Every order of one target's discussion sits under its target key, so one write refreshes them all. */
 export const discussionKeys = {
-  all: ["discussion"] as const,
-  target: (target: DiscussionTarget) => ["discussion", normalizeTarget(target)] as const,
+  all: discussionRootKey,
+  target: (target: DiscussionTarget) => [...discussionRootKey, normalizeTarget(target)] as const,
 };
 
 /** One discussion in one order. While another order loads, the current one stays on screen. */

@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
+import { Avatar } from "#client/components/ui/avatar.tsx";
 import { ReplyIcon, TrashIcon } from "#client/components/ui/icons.tsx";
 import type { CommentDto } from "#server/api-types.ts";
 import { fullTime, relativeTime } from "#client/lib/relative-time.ts";
@@ -24,7 +25,7 @@ export interface CommentItemProps {
 }
 
 interface AuthorLinkProps {
-  author: CommentDto["author"];
+  author: { id: string; name: string };
   className: string;
   /** '@' before the name of the author a reply answers. */
   prefix?: string;
@@ -87,6 +88,7 @@ function CommentBody({
   return (
     <article className="comment-body" aria-label={`Comment by ${comment.author.name}`}>
       <header className="comment-meta">
+        <Avatar url={comment.author.pictureUrl} name={comment.author.name} size={28} nameShown />
         <AuthorLink author={comment.author} className="comment-author" />
         <time className="comment-time" dateTime={comment.createdAt} title={fullTime(comment.createdAt)}>
           {relativeTime(comment.createdAt, now)}

@@ -14,7 +14,7 @@ const TARGET = { listUserId: "owner", listId: "list_1" };
 function comment(over: Partial<CommentDto> & Pick<CommentDto, "id">): CommentDto {
   return {
     parentId: null,
-    author: { id: "ann", name: "Ann" },
+    author: { id: "ann", name: "Ann", pictureUrl: null },
     replyTo: null,
     text: `text of ${over.id}`,
     deleted: false,
@@ -96,13 +96,18 @@ const ANN = comment({ id: "c1", text: "First line\nSecond line", upvotes: 2, sco
 const BOB_REPLY = comment({
   id: "r1",
   parentId: "c1",
-  author: { id: "bob", name: "Bob" },
+  author: { id: "bob", name: "Bob", pictureUrl: null },
   replyTo: { id: "ann", name: "Ann" },
   text: "Agreed",
   createdAt: minutesAgo(2),
   canDelete: true,
 });
-const CY = comment({ id: "c2", author: { id: "cy", name: "Cy" }, text: "Older", createdAt: minutesAgo(90) });
+const CY = comment({
+  id: "c2",
+  author: { id: "cy", name: "Cy", pictureUrl: null },
+  text: "Older",
+  createdAt: minutesAgo(90),
+});
 
 let state: { discussion: DiscussionDto };
 

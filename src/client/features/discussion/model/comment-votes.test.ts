@@ -30,7 +30,7 @@ function comment(id: string, parentId: string | null = null): CommentDto {
   return {
     id,
     parentId,
-    author: { id: "a", name: "A" },
+    author: { id: "a", name: "A", pictureUrl: null },
     replyTo: null,
     text: id,
     deleted: false,

@@ -52,6 +52,7 @@ const card = (id: string, name: string): ListCardDto => ({
   id,
   userId: "u1",
   userName: "Alice",
+  userPictureUrl: null,
   name,
   description: "",
   tags: [],

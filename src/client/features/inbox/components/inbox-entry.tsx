@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Avatar } from "#client/components/ui/avatar.tsx";
 import { CommentIcon, LikeIcon } from "#client/components/ui/icons.tsx";
 import type { InboxEntryDto } from "#server/api-types.ts";
 import { fullTime, relativeTime } from "#client/lib/relative-time.ts";
@@ -17,11 +18,22 @@ export function InboxEntry({ entry, now, onPick }: InboxEntryProps) {
   const path = inboxPath(entry.link);
   const kind = iconKind(entry.type);
   const className = `inbox-entry${entry.isNew ? " is-new" : ""}`;
+  const icon = (
+    <span className={`inbox-entry-icon${kind ? ` is-${kind}` : ""}`} aria-hidden="true">
+      {kind === "like" ? <LikeIcon size={16} /> : kind === "comment" ? <CommentIcon size={16} /> : null}
+    </span>
+  );
   const content = (
     <>
-      <span className={`inbox-entry-icon${kind ? ` is-${kind}` : ""}`} aria-hidden="true">
-        {kind === "like" ? <LikeIcon size={16} /> : kind === "comment" ? <CommentIcon size={16} /> : null}
-      </span>
+      {entry.actorId ? (
+        // Who did it, with what they did as a small badge on the picture; the line names them.
+        <span className="inbox-entry-actor">
+          <Avatar url={entry.actorPictureUrl} name={entry.actorName ?? ""} size={36} nameShown />
+          {icon}
+        </span>
+      ) : (
+        icon
+      )}
       <span className="inbox-entry-text">
         <span className="inbox-entry-line">
           {notificationText(entry.type, entry.actorName, entry.content)}

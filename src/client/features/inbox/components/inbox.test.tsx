@@ -13,6 +13,7 @@ function entry(over: Partial<InboxEntryDto> & Pick<InboxEntryDto, "id" | "type">
   return {
     actorId: "ann",
     actorName: "Ann",
+    actorPictureUrl: null,
     content: null,
     isNew: true,
     createdAt: minutesAgo(3),

@@ -7,6 +7,7 @@ const entry = (id: string, isNew: boolean): InboxEntryDto => ({
   type: "comment",
   actorId: "a",
   actorName: "Ann",
+  actorPictureUrl: null,
   content: "hello",
   isNew,
   createdAt: "2026-01-01T00:00:00.000Z",

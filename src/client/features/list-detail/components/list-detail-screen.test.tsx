@@ -12,6 +12,7 @@ const LIST: ListDetailDto = {
   id: "list_1",
   userId: "u1",
   userName: "Sandra",
+  userPictureUrl: null,
   name: "Queens",
   description: "Who ran the game",
   tags: ["spoiler", "strategic", "survivor-ranking"],

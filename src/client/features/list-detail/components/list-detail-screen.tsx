@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { Avatar } from "#client/components/ui/avatar.tsx";
 import type { ListDetailDto } from "#server/api-types.ts";
 import { imageUrlFor } from "#client/lib/pick-item.ts";
 import { listQueryOptions } from "#client/lib/queries/lists.ts";
@@ -127,7 +128,8 @@ function ListDetailView({
           <h1 className="page-title list-detail-title">{list.name}</h1>
           <p className="list-detail-author">
             <Link to={authorPath(list.userId)} state={{ userName: author }} title={M.authorTitle}>
-              By {author}
+              <Avatar url={list.userPictureUrl} name={author} size={32} nameShown />
+              <span className="list-detail-author-name">By {author}</span>
             </Link>
           </p>
         </div>

@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import { placeholderUrl } from "#shared/media-urls.ts";
 import { myProfileQueryOptions } from "#client/lib/queries/profile.ts";
+import { ProfilePicture } from "./profile-picture.tsx";
 import { UsernameEditor } from "./username-editor.tsx";
 import "./profile.css";
 
-/** The signed-in user's picture, username (changeable) and figures, on My Lists. */
+/** The signed-in user's picture and username (both changeable) and figures, on My Lists. */
 export function ProfileSummary() {
   const profile = useQuery(myProfileQueryOptions());
 
@@ -29,13 +29,7 @@ export function ProfileSummary() {
   const p = profile.data;
   return (
     <section className="card profile-summary" aria-label="Your profile">
-      <img
-        className="profile-picture"
-        src={p.profilePictureUrl || placeholderUrl()}
-        alt={`${p.name}'s profile picture`}
-        width={112}
-        height={112}
-      />
+      <ProfilePicture name={p.name} url={p.profilePictureUrl} />
       <div className="profile-body">
         <UsernameEditor name={p.name} />
         <ul className="profile-stats">

@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { Avatar } from "#client/components/ui/avatar.tsx";
 import { ListCard } from "#client/components/ui/list-card.tsx";
 import { ApiClientError } from "#client/lib/api-client.ts";
 import type { ListCardDto } from "#server/api-types.ts";
-import { placeholderUrl } from "#shared/media-urls.ts";
 import { publicProfileQueryOptions } from "#client/lib/queries/profile.ts";
 import {
   emptyProfileText,
@@ -74,13 +74,7 @@ export function PublicProfileScreen({ userId, variant, knownName, renderActions 
     <section className="page public-profile">
       <h1 className="page-title">{profileHeading(name, variant)}</h1>
       <section className="card public-profile-summary" aria-label={`${name}'s profile`}>
-        <img
-          className="public-profile-picture"
-          src={profile.profilePictureUrl || placeholderUrl()}
-          alt={`${name}'s profile picture`}
-          width={112}
-          height={112}
-        />
+        <Avatar className="public-profile-picture" url={profile.profilePictureUrl} name={name} size={112} />
         <div className="public-profile-body">
           <p className="public-profile-name">{name}</p>
           <p className="public-profile-count">{rankingsCreatedText(profile.listCount)}</p>
