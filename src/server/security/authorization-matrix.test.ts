@@ -24,7 +24,7 @@ const ROLES: readonly Role[] = ["visitor", "other", "owner", "editor"];
 interface Attempt {
   path: string;
   json?: unknown;
-  body?: Uint8Array;
+  body?: Uint8Array<ArrayBuffer>;
   contentType?: string;
 }
 
@@ -32,7 +32,7 @@ interface Seed {
   listId: string;
   commentId: string;
   notificationId: string;
-  photo: Uint8Array;
+  photo: Uint8Array<ArrayBuffer>;
   /** A new list of the owner's, for attempts that delete or change one for good. */
   freshList(): Promise<string>;
   freshComment(): Promise<string>;
