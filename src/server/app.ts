@@ -10,7 +10,9 @@ import { authRoutes } from "./modules/auth/auth.routes.ts";
 import type { AppDeps } from "./app-deps.ts";
 import { type AppEnv, sessionMiddleware } from "./http/context.ts";
 import { ApiError, notFound } from "./http/errors.ts";
+import { mountMetrics } from "./http/metrics.ts";
 import { requestLogger } from "./http/request-logger.ts";
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "./db/unavailable.ts";
 import { withPageMeta } from "./http/spa-html.ts";
 import { getListDetail } from "./modules/lists/lists.service.ts";
 import { mediaRoutes } from "./media/media.routes.ts";
@@ -88,6 +90,7 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.use(requestId());
   app.use(requestLogger(deps.logger));
+  mountMetrics(app, deps.env.METRICS_TOKEN, deps.database.pool);
   app.use(
     secureHeaders({
       contentSecurityPolicy: CONTENT_SECURITY_POLICY,
@@ -116,6 +119,15 @@ export function createApp(deps: AppDeps) {
       const status = err.status;
       const code = status === 400 ? "BAD_REQUEST" : `HTTP_${status}`;
       return c.json({ error: { code, message: err.message || "Bad request." } }, status);
+    }
+    if (isDatabaseUnavailable(err)) {
+      deps.logger.error("database unavailable", {
+        requestId: c.get("requestId"),
+        path: c.req.path,
+        error: err instanceof Error ? err.message : String(err),
+      });
+      c.header("Retry-After", "5");
+      return c.json({ error: { code: "DATABASE_UNAVAILABLE", message: DATABASE_UNAVAILABLE_MESSAGE } }, 503);
     }
     deps.logger.error("unhandled error", {
       requestId: c.get("requestId"),

@@ -51,7 +51,8 @@ export async function openPostgres(
   poolSize = 10,
   onIdleError: (error: Error) => void = () => {},
 ): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A server that does not answer fails a request within seconds (503), not never.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
   // An idle connection the server drops (restart, failover, idle timeout)
   // raises 'error' on the pool, and with no listener that ends the process.
   // The pool discards that connection and opens a new one when next needed.
