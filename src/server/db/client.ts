@@ -26,7 +26,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 // Any fixed 64-bit number works; every process must use the same one.
 const MIGRATION_LOCK_ID = 7_349_221_004;
 

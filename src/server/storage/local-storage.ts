@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
-import { assertKey, contentTypeOf, type FileStorage, StorageUnavailableError } from "./storage.ts";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { dirname, join, relative, sep } from "node:path";
+import { assertKey, contentTypeOf, type FileStorage, STORAGE_KEY, StorageUnavailableError } from "./storage.ts";
 
 /** Files under `root`; each written whole under a temporary name and renamed, so none is seen half-written. */
 export function createLocalStorage(root: string): FileStorage {
@@ -33,6 +33,20 @@ export function createLocalStorage(root: string): FileStorage {
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });
+    },
+    async *keys() {
+      let files: string[];
+      try {
+        files = await readdir(root, { recursive: true });
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === "ENOENT") return;
+        throw e;
+      }
+      // Half-written temporary files and anything else in the folder are not ours.
+      for (const file of files) {
+        const key = relative(root, join(root, file)).split(sep).join("/");
+        if (STORAGE_KEY.test(key)) yield key;
+      }
     },
     async check() {
       try {

@@ -2,6 +2,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
@@ -58,6 +59,16 @@ export function createS3Storage(o: S3Options): FileStorage {
     async delete(key) {
       assertKey(key);
       await client.send(new DeleteObjectCommand({ Bucket: o.bucket, Key: key }));
+    },
+    async *keys() {
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: o.bucket, ...(token ? { ContinuationToken: token } : {}) }),
+        );
+        for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
     },
     async check() {
       try {

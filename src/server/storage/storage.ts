@@ -14,6 +14,8 @@ export interface FileStorage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<StoredObject | null>;
   delete(key: string): Promise<void>;
+  /** Every stored key, in no particular order (for backups). */
+  keys(): AsyncIterable<string>;
   /** Throws StorageUnavailableError when the storage cannot be reached. */
   check(): Promise<void>;
 }
