@@ -23,17 +23,18 @@ const onPostgres = process.env.TEST_DB_KIND === "postgres";
 
 /** Every row of every table of ours, in a fixed order, as the database prints it. */
 async function snapshot(db: Db): Promise<Record<string, string[]>> {
-  const tables = (
+  const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+  const tables = rowsOf<{ t: string }>(
     await db.execute(
       sql`SELECT schemaname || '.' || tablename AS t FROM pg_tables WHERE schemaname IN ('public', 'drizzle') ORDER BY 1`,
-    )
-  ).rows as { t: string }[];
+    ),
+  );
   const out: Record<string, string[]> = {};
   for (const { t } of tables) {
     const [schema, name] = t.split(".") as [string, string];
-    const rows = (
-      await db.execute(sql.raw(`SELECT row_to_json(x)::text AS r FROM "${schema}"."${name}" x ORDER BY 1`))
-    ).rows as { r: string }[];
+    const rows = rowsOf<{ r: string }>(
+      await db.execute(sql.raw(`SELECT row_to_json(x)::text AS r FROM "${schema}"."${name}" x ORDER BY 1`)),
+    );
     out[t] = rows.map((r) => r.r);
   }
   return out;
