@@ -2,6 +2,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Db } from "../db/client.ts";
 import { account, session, user, verification } from "../db/schema/index.ts";
+import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { LIMITS } from "#shared/limits.ts";
 import { defaultDisplayName } from "#shared/display-name.ts";
@@ -17,6 +18,8 @@ export interface AuthOptions {
   twitter?: { clientId: string; clientSecret: string } | undefined;
   /** A new user's first picture (a random castaway headshot), so no one is a silhouette. */
   initialPicture?: () => Promise<string | null>;
+  /** Where better-auth's own messages go; through ours, they are JSON and redacted. */
+  logger?: Logger;
 }
 
 export function createAuth(opts: AuthOptions) {
@@ -26,6 +29,16 @@ export function createAuth(opts: AuthOptions) {
     basePath: "/api/auth",
     secret: opts.secret,
     trustedOrigins: opts.trustedOrigins,
+    // Its default logger prints failed queries with their parameters (session
+    // tokens, password hashes) straight to stderr.
+    logger: {
+      level: "warn",
+      log: (level, message, ...details: unknown[]) => {
+        const write =
+          level === "debug" ? opts.logger?.debug : level === "info" ? opts.logger?.info : opts.logger?.error;
+        write?.(`better-auth: ${message}`, details.length ? { details } : {});
+      },
+    },
     database: drizzleAdapter(opts.db, {
       provider: "pg",
       schema: { user, session, account, verification },

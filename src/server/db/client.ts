@@ -57,6 +57,12 @@ export async function openPostgres(
   // raises 'error' on the pool, and with no listener that ends the process.
   // The pool discards that connection and opens a new one when next needed.
   pool.on("error", onIdleError);
+  // A connection in use (inside a transaction, between its queries) raises
+  // 'error' on its client instead, and the pool listens only to idle ones:
+  // without this a dropped connection mid-transaction ends the process. The
+  // query in progress fails on its own (a 503), and the pool discards the
+  // client when it is released with that error.
+  pool.on("connect", (client) => client.on("error", onIdleError));
   // Fail at start-up, not on the first request, when the server is unreachable.
   const probe = await pool.connect();
   probe.release();

@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
-import { assertKey, contentTypeOf, type FileStorage, STORAGE_KEY, StorageUnavailableError } from "./storage.ts";
+import {
+  assertKey,
+  contentTypeOf,
+  type FileStorage,
+  STORAGE_KEY,
+  StorageUnavailableError,
+} from "./storage.ts";
 
 /** Files under `root`; each written whole under a temporary name and renamed, so none is seen half-written. */
 export function createLocalStorage(root: string): FileStorage {
