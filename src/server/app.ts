@@ -89,8 +89,8 @@ const CONTENT_SECURITY_POLICY = {
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.use(requestId());
-  app.use(requestLogger(deps.logger));
   mountMetrics(app, deps.env.METRICS_TOKEN, deps.database.pool);
+  app.use(requestLogger(deps.logger));
   app.use(
     secureHeaders({
       contentSecurityPolicy: CONTENT_SECURITY_POLICY,

@@ -14,12 +14,12 @@ export interface AuthOptions {
   baseURL: string;
   trustedOrigins: string[];
   mailer: Mailer;
+  /** Where better-auth's own messages go; through ours, they are JSON and redacted. */
+  logger?: Logger;
   google?: { clientId: string; clientSecret: string } | undefined;
   twitter?: { clientId: string; clientSecret: string } | undefined;
   /** A new user's first picture (a random castaway headshot), so no one is a silhouette. */
   initialPicture?: () => Promise<string | null>;
-  /** Where better-auth's own messages go; through ours, they are JSON and redacted. */
-  logger?: Logger;
 }
 
 export function createAuth(opts: AuthOptions) {
@@ -29,16 +29,6 @@ export function createAuth(opts: AuthOptions) {
     basePath: "/api/auth",
     secret: opts.secret,
     trustedOrigins: opts.trustedOrigins,
-    // Its default logger prints failed queries with their parameters (session
-    // tokens, password hashes) straight to stderr.
-    logger: {
-      level: "warn",
-      log: (level, message, ...details: unknown[]) => {
-        const write =
-          level === "debug" ? opts.logger?.debug : level === "info" ? opts.logger?.info : opts.logger?.error;
-        write?.(`better-auth: ${message}`, details.length ? { details } : {});
-      },
-    },
     database: drizzleAdapter(opts.db, {
       provider: "pg",
       schema: { user, session, account, verification },
@@ -63,6 +53,16 @@ export function createAuth(opts: AuthOptions) {
       ...(opts.twitter ? { twitter: opts.twitter } : {}),
     },
     account: { accountLinking: { enabled: false } },
+    // Its default logger prints failed queries with their parameters (session
+    // tokens, password hashes) straight to stderr.
+    logger: {
+      level: "warn",
+      log: (level, message, ...details: unknown[]) => {
+        const write =
+          level === "debug" ? opts.logger?.debug : level === "info" ? opts.logger?.info : opts.logger?.error;
+        write?.(`better-auth: ${message}`, details.length ? { details } : {});
+      },
+    },
     user: {
       additionalFields: {
         profilePictureUrl: { type: "string", required: false, input: false },
