@@ -1,5 +1,6 @@
 import type { CDPSession, Locator, Page } from "@playwright/test";
 import { LIST_MESSAGES } from "#shared/lists.ts";
+import { CREATE_HINT_TOUCH } from "#client/features/seasons/picker-messages.ts";
 import { expect, test } from "./fixtures.ts";
 
 // The create screen on a 390x844 touch screen: full width, the picker in a bottom sheet.
@@ -45,6 +46,9 @@ test.describe("create a list (phone)", () => {
     await expect(sheet(page)).toBeHidden();
     await page.getByRole("button", { name: /Your ranking is empty/ }).tap();
     await expect(sheet(page)).toBeVisible();
+    // Dragging out of the sheet is off on touch: the hint says what works.
+    await expect(sheet(page).getByText(CREATE_HINT_TOUCH)).toBeVisible();
+    await expect(sheet(page).getByText(/drag them for precise positioning/)).toHaveCount(0);
 
     await addFromSheet(page, "Survivor: Borneo", ["Colleen Haskell", "Dirk Been", "Greg Buis"]);
     await expect(rows(page)).toHaveText(["Colleen Haskell", "Dirk Been", "Greg Buis"]);

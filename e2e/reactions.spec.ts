@@ -88,7 +88,7 @@ test.describe("Reactions", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Look, don't touch" })).toBeVisible();
     await expect(star(page)).toBeDisabled();
     await expect(star(page)).toHaveAttribute("title", "Login to favorite lists");
-    await expect(star(page)).toHaveAccessibleName("Add to favorites");
+    await expect(star(page)).toHaveAccessibleName("Login to favorite lists");
     await expect(upvote(page)).toBeDisabled();
     await expect(upvote(page)).toHaveAttribute("title", "Sign in to upvote");
     await expect(upvote(page)).toHaveText("▲0");

@@ -8,8 +8,10 @@ import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import type { AppDeps } from "./app-deps.ts";
-import { type AppEnv, sessionMiddleware } from "./http/context.ts";
+import { createSessionReader } from "./auth/session-reader.ts";
+import { type AppEnv, forgetSessionAfterWrites, sessionMiddleware } from "./http/context.ts";
 import { ApiError, notFound } from "./http/errors.ts";
+import { compression } from "./http/compression.ts";
 import { mountMetrics } from "./http/metrics.ts";
 import { requestLogger } from "./http/request-logger.ts";
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "./db/unavailable.ts";
@@ -19,6 +21,7 @@ import { mediaRoutes } from "./media/media.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { browseRoutes } from "./modules/browse/browse.routes.ts";
 import { commentsRoutes } from "./modules/comments/comments.routes.ts";
+import { crawlersRoutes } from "./modules/crawlers/crawlers.routes.ts";
 import { filesRoutes } from "./modules/files/files.routes.ts";
 import { picturesRoutes } from "./modules/pictures/pictures.routes.ts";
 import { globalRankingsRoutes } from "./modules/global-rankings/global-rankings.routes.ts";
@@ -37,7 +40,9 @@ export const JSON_BODY_LIMIT = 64 * 1024;
 const PICTURE_UPLOAD = /^\/api\/me\/picture\/?$/;
 
 function apiRoutes(deps: AppDeps) {
+  const sessions = createSessionReader(deps.auth, deps.database.db);
   return new Hono<AppEnv>()
+    .use(forgetSessionAfterWrites(sessions))
     .use(async (c, next) => {
       if (PICTURE_UPLOAD.test(c.req.path)) return next();
       return bodyLimit({
@@ -47,8 +52,8 @@ function apiRoutes(deps: AppDeps) {
         },
       })(c, next);
     })
-    .route("/auth", authRoutes(deps))
-    .use(sessionMiddleware(deps.auth))
+    .route("/auth", authRoutes(deps, sessions))
+    .use(sessionMiddleware(sessions))
     .route("/health", healthRoutes(deps))
     .route("/seasons", seasonsRoutes(deps))
     .route("/lists", listsRoutes(deps))
@@ -91,6 +96,7 @@ export function createApp(deps: AppDeps) {
   app.use(requestId());
   mountMetrics(app, deps.env.METRICS_TOKEN, deps.database.pool);
   app.use(requestLogger(deps.logger));
+  app.use(compression());
   app.use(
     secureHeaders({
       contentSecurityPolicy: CONTENT_SECURITY_POLICY,
@@ -109,6 +115,7 @@ export function createApp(deps: AppDeps) {
   });
   app.route("/media", mediaRoutes(deps));
   app.route("/files", filesRoutes(deps));
+  app.route("/", crawlersRoutes(deps));
 
   if (deps.clientDir) mountClient(app, deps);
 
@@ -146,12 +153,13 @@ function mountClient(app: Hono<AppEnv>, deps: AppDeps) {
     "/assets/*",
     serveStatic({
       root: clientDir,
+      precompressed: true,
       onFound: (_path, c) => {
         c.header("Cache-Control", "public, max-age=31536000, immutable");
       },
     }),
   );
-  const staticFiles = serveStatic<AppEnv>({ root: clientDir, index: "" });
+  const staticFiles = serveStatic<AppEnv>({ root: clientDir, index: "", precompressed: true });
   // "/" would resolve to the directory itself; the SPA route below answers it.
   app.use("*", (c, next) => (c.req.path === "/" ? next() : staticFiles(c, next)));
   // Read from disk each time (it is small), like the other static files: a
@@ -182,5 +190,5 @@ function mountClient(app: Hono<AppEnv>, deps: AppDeps) {
   });
   // Every other GET is a client route: the SPA decides (and redirects unknown paths home).
   const indexFile = join(clientDir, "index.html");
-  app.get("*", serveStatic({ path: indexFile, onFound: (_p, c) => c.header("Cache-Control", "no-cache") }));
+  app.get("*", serveStatic({ path: indexFile, precompressed: true, onFound: (_p, c) => c.header("Cache-Control", "no-cache") }));
 }

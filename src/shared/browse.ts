@@ -1,28 +1,46 @@
-import { z } from "zod";
-import { USER_TAG_IDS } from "./lists.ts";
+import { USER_TAG_IDS, type UserTagId } from "./lists.ts";
 
 export const BROWSE_SORTS = ["newest", "mostVotes", "oldest"] as const;
 export type BrowseSort = (typeof BROWSE_SORTS)[number];
 export const BROWSE_TYPES = ["all", "seasons", "castaways"] as const;
 export type BrowseType = (typeof BROWSE_TYPES)[number];
 
-/** Query of /api/browse; the same keys live in the /rankings URL. */
-export const browseQuerySchema = z.object({
-  q: z.string().trim().max(100).default(""),
-  type: z.enum(BROWSE_TYPES).catch("all").default("all"),
-  sort: z.enum(BROWSE_SORTS).catch("newest").default("newest"),
-  // Comma-separated tag ids; unknown ones are dropped. 'favorites' is both a
-  // tag and the reader's own favourites (spec section 5).
-  tags: z
-    .string()
-    .default("")
-    .transform((s) => [
-      ...new Set(
-        s
-          .split(",")
-          .filter((t): t is (typeof USER_TAG_IDS)[number] => (USER_TAG_IDS as string[]).includes(t)),
-      ),
-    ]),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
-});
-export type BrowseQuery = z.output<typeof browseQuerySchema>;
+/** Longest search; longer text is cut, not refused (a pasted paragraph still searches). */
+export const BROWSE_QUERY_MAX = 100;
+/** Highest page asked for; a higher number reads as this one, and both clamp to the last page. */
+export const BROWSE_PAGE_MAX = 100_000;
+
+/** A browse view: the query of /api/browse, and the same keys in the /rankings URL. */
+export interface BrowseQuery {
+  q: string;
+  type: BrowseType;
+  sort: BrowseSort;
+  /** Known tag ids, each once. 'favorites' is both a tag and the reader's own favourites (spec section 5). */
+  tags: UserTagId[];
+  page: number;
+}
+
+export type BrowseParams = Partial<Record<keyof BrowseQuery, string>>;
+
+const oneOf = <T extends string>(options: readonly T[], value: string | undefined, fallback: T): T =>
+  options.includes(value as T) ? (value as T) : fallback;
+
+/**
+ * Reads a browse view from its URL or query form. Nothing is refused:
+ * unknown values fall back to the default, unknown tags are dropped, a page
+ * number is clamped to 1..BROWSE_PAGE_MAX. The server and the /rankings page
+ * read their parameters with this one function.
+ */
+export function parseBrowseQuery(raw: BrowseParams): BrowseQuery {
+  const page = Math.floor(Number(raw.page ?? 1));
+  const tags = (raw.tags ?? "")
+    .split(",")
+    .filter((t): t is UserTagId => (USER_TAG_IDS as string[]).includes(t));
+  return {
+    q: (raw.q ?? "").trim().slice(0, BROWSE_QUERY_MAX).trim(),
+    type: oneOf(BROWSE_TYPES, raw.type, "all"),
+    sort: oneOf(BROWSE_SORTS, raw.sort, "newest"),
+    tags: [...new Set(tags)],
+    page: Number.isFinite(page) ? Math.min(Math.max(page, 1), BROWSE_PAGE_MAX) : 1,
+  };
+}

@@ -1,6 +1,4 @@
-import { z } from "zod";
 import { LIMITS } from "./limits.ts";
-import { pathIdSchema } from "./lists.ts";
 
 /** Texts of the specification (sections 2, 5 and 8) about comments. */
 export const COMMENT_MESSAGES = {
@@ -38,44 +36,20 @@ export type CommentSort = (typeof COMMENT_SORTS)[number];
 /** Newline and tab are text; any other control character is not. */
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B-\u001F\u007F]/;
 
-/** A comment's text: stored as typed (line ends made "\n"), trimmed, 1 to 500 characters. */
-export const commentTextSchema = z
-  .string({ error: COMMENT_MESSAGES.textEmpty })
-  .transform((s) => s.replace(/\r\n?/g, "\n").trim())
-  .pipe(
-    z
-      .string()
-      .min(1, COMMENT_MESSAGES.textEmpty)
-      .max(LIMITS.commentMax, COMMENT_MESSAGES.textTooLong)
-      .refine((s) => !CONTROL_CHARACTERS.test(s), COMMENT_MESSAGES.controlCharacters),
-  );
+export type CommentTextCheck = { ok: true; text: string } | { ok: false; message: string };
 
-/** What a discussion belongs to: a list, or a global ranking category. */
-export const commentTargetSchema = z.union([
-  z.strictObject({ listUserId: pathIdSchema, listId: pathIdSchema }),
-  z.strictObject({ categoryId: pathIdSchema }),
-]);
-export type CommentTarget = z.input<typeof commentTargetSchema>;
-
-export const commentsQuerySchema = z.union([
-  z.strictObject({
-    listUserId: pathIdSchema,
-    listId: pathIdSchema,
-    sort: z.enum(COMMENT_SORTS).catch("new").default("new"),
-  }),
-  z.strictObject({ categoryId: pathIdSchema, sort: z.enum(COMMENT_SORTS).catch("new").default("new") }),
-]);
-
-export const newCommentSchema = z.object({
-  target: commentTargetSchema,
-  text: commentTextSchema,
-  /** The comment answered: a top-level comment or a reply in its thread. */
-  replyTo: pathIdSchema.optional(),
-});
-export type NewCommentInput = z.input<typeof newCommentSchema>;
-
-export const commentVoteSchema = z.object({ value: z.union([z.literal(1), z.literal(-1)]) });
-export const commentParamsSchema = z.object({ commentId: pathIdSchema });
+/**
+ * A comment's text as it is stored (line ends made "\n", trimmed), or the
+ * spec's reason it cannot be: 1 to 500 characters, no control characters
+ * but newline and tab. The server's schema and the comment form both use it.
+ */
+export function checkCommentText(raw: string): CommentTextCheck {
+  const text = raw.replace(/\r\n?/g, "\n").trim();
+  if (text.length === 0) return { ok: false, message: COMMENT_MESSAGES.textEmpty };
+  if (text.length > LIMITS.commentMax) return { ok: false, message: COMMENT_MESSAGES.textTooLong };
+  if (CONTROL_CHARACTERS.test(text)) return { ok: false, message: COMMENT_MESSAGES.controlCharacters };
+  return { ok: true, text };
+}
 
 /** Wilson score lower bound of the share of upvotes (z = 1.28, about 80 %), as Reddit's "best". */
 export function wilsonLowerBound(up: number, down: number, z = 1.28): number {

@@ -1,6 +1,3 @@
-import { z } from "zod";
-import { pathIdSchema } from "./lists.ts";
-
 /** Ten slots; first place scores 10 points, tenth 1, an empty slot nothing (spec section 9). */
 export const GLOBAL_SLOTS = 10;
 export const pointsForSlot = (index: number) => GLOBAL_SLOTS - index;
@@ -49,16 +46,6 @@ export const alreadyRanked = (name: string, position: number) =>
   `${name} is already ranked at position ${position}.`;
 export const pointsLabel = (points: number) => `${points} points`;
 export const totalVotesLabel = (votes: number) => `Total Votes: ${votes}`;
-
-export const categoryParamsSchema = z.object({ categoryId: pathIdSchema });
-
-export const submissionSchema = z.object({
-  slots: z
-    .array(z.string().max(120).nullable())
-    .length(GLOBAL_SLOTS, `A ranking has exactly ${GLOBAL_SLOTS} slots.`)
-    .refine((slots) => slots.some((s) => s !== null), GLOBAL_MESSAGES.emptySubmission),
-});
-export type SubmissionInput = z.input<typeof submissionSchema>;
 
 /**
  * Rank-biased overlap (Webber et al. 2010), extrapolated, of two rankings of

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { LIMITS } from "./limits.ts";
 
 /** Tags a person may choose, with their labels (spec section 3). */
@@ -41,26 +40,6 @@ export const LIST_MESSAGES = {
 export const SEASON_ID = /^s\d{1,3}$/;
 export const ITEM_ID = /^s\d{1,3}(-[a-z0-9-]{1,80})?$/;
 export const isSeasonId = (id: string) => SEASON_ID.test(id);
-
-export const listInputSchema = z.object({
-  name: z
-    .string({ error: LIST_MESSAGES.nameRequired })
-    .trim()
-    .min(1, LIST_MESSAGES.nameRequired)
-    .max(LIMITS.listNameMax, LIST_MESSAGES.nameTooLong),
-  description: z.string().trim().max(LIMITS.listDescriptionMax, LIST_MESSAGES.descriptionTooLong).default(""),
-  tags: z.array(z.string().max(40)).max(20).default([]),
-  items: z
-    .array(z.string().regex(ITEM_ID, "Unknown season or castaway."))
-    .max(LIMITS.listItemsMax, LIST_MESSAGES.tooManyItems)
-    .default([]),
-});
-export type ListInput = z.input<typeof listInputSchema>;
-
-/** An id in a path (user ids are better-auth's, list ids 'list_{ms}'). */
-export const pathIdSchema = z.string().min(1).max(128);
-export const listParamsSchema = z.object({ userId: pathIdSchema, listId: pathIdSchema });
-export type ListParams = z.input<typeof listParamsSchema>;
 
 export function kindOfItems(ids: readonly string[]): ListKind | null {
   if (ids.length === 0) return null;

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 // The one URL scheme for images, shared by the server's routes and the client.
 // Every URL here answers with an image (an operator's file or a generated one),
 // so an <img> built from these never breaks.
@@ -11,10 +9,7 @@ export const PLACEHOLDER_URL = `${MEDIA_PREFIX}/placeholder`;
 export const SEASON_ID_PATTERN = /^s[1-9][0-9]{0,2}$/;
 /** An appearance id: season id, '-', a kebab-case slug, e.g. 's1-richard-hatch'. */
 export const APPEARANCE_ID_PATTERN = /^s[1-9][0-9]{0,2}-[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const APPEARANCE_ID_MAX = 120;
-
-export const seasonIdSchema = z.string().regex(SEASON_ID_PATTERN);
-export const appearanceIdSchema = z.string().max(APPEARANCE_ID_MAX).regex(APPEARANCE_ID_PATTERN);
+export const APPEARANCE_ID_MAX = 120;
 
 export function isSeasonId(value: string): boolean {
   return SEASON_ID_PATTERN.test(value);

@@ -1,6 +1,4 @@
-import { z } from "zod";
 import { LIMITS } from "./limits.ts";
-import { pathIdSchema } from "./lists.ts";
 
 export const PROFILE_MESSAGES = {
   usernameEmpty: "Username cannot be empty",
@@ -10,13 +8,3 @@ export const PROFILE_MESSAGES = {
   usernameFailed: "Failed to update username. Please try again.",
   idolFound: "You found a Hidden Immunity Idol! 🏆",
 } as const;
-
-export const usernameSchema = z.object({
-  displayName: z
-    .string({ error: PROFILE_MESSAGES.usernameEmpty })
-    .trim()
-    .min(1, PROFILE_MESSAGES.usernameEmpty)
-    .max(LIMITS.usernameMax, PROFILE_MESSAGES.usernameTooLong),
-});
-
-export const userParamsSchema = z.object({ userId: pathIdSchema });

@@ -8,6 +8,8 @@ export interface PickItem {
   /** 's12' for a season, 's12-rob-mariano' for an appearance. */
   id: string;
   name: string;
+  /** A castaway's short name or nickname ('Boston Rob', 'Ozzy'), which the picker's search also matches. */
+  nickname?: string;
   isSeason: boolean;
   seasonId: string;
   seasonName: string;

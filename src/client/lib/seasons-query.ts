@@ -32,6 +32,7 @@ export function buildCatalog(seasons: SeasonDto[]): Catalog {
     const cast = s.castaways.map((c) => ({
       id: c.id,
       name: c.name,
+      nickname: c.shortName,
       isSeason: false,
       seasonId: s.id,
       seasonName: s.name,

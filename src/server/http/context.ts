@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { Auth, SessionUser } from "../auth/auth.ts";
+import type { SessionUser } from "../auth/auth.ts";
+import type { SessionReader } from "../auth/session-reader.ts";
 import { forbidden, unauthorized } from "./errors.ts";
 
 export interface AppEnv {
@@ -10,17 +11,21 @@ export interface AppEnv {
   };
 }
 
-export const sessionMiddleware = (auth: Auth) =>
+/** Puts the signed-in user (or null) on the context for the routes after it. */
+export const sessionMiddleware = (sessions: SessionReader) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    // Most requests come from visitors: without better-auth's session cookie
-    // ('better-auth.session_token', '__Secure-' prefixed over HTTPS) there is
-    // no session to look up.
-    const cookie = c.req.header("cookie");
-    const result = cookie?.includes("better-auth.session_token")
-      ? await auth.api.getSession({ headers: c.req.raw.headers })
-      : null;
-    c.set("user", result?.user ?? null);
+    c.set("user", await sessions.read(c.req.raw.headers));
     await next();
+  });
+
+/**
+ * A write may change the session or its user (sign-out, a new name or
+ * picture): the next request of that session reads them afresh.
+ */
+export const forgetSessionAfterWrites = (sessions: SessionReader) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    await next();
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") await sessions.forget(c.req.raw.headers);
   });
 
 type SignedInEnv = { Variables: AppEnv["Variables"] & { user: SessionUser } };

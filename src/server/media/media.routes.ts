@@ -1,6 +1,6 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { appearanceIdSchema, seasonIdSchema } from "#shared/media-urls.ts";
+import { appearanceIdSchema, seasonIdSchema } from "#shared/media-urls.schema.ts";
 import type { AppDeps } from "../app-deps.ts";
 import type { AppEnv } from "../http/context.ts";
 import { notFound } from "../http/errors.ts";

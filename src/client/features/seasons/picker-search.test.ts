@@ -12,9 +12,10 @@ const season = (n: number, name: string): PickItem => ({
   imageUrl: `/media/seasons/s${n}`,
 });
 
-const castaway = (s: PickItem, slug: string, name: string): PickItem => ({
+const castaway = (s: PickItem, slug: string, name: string, nickname?: string): PickItem => ({
   id: `${s.id}-${slug}`,
   name,
+  nickname,
   isSeason: false,
   seasonId: s.id,
   seasonName: s.name,
@@ -26,6 +27,7 @@ const borneo = season(1, "Survivor: Borneo");
 const allStars = season(8, "Survivor: All-Stars");
 const heroes = season(20, "Survivor: Heroes vs. Villains");
 const s41 = season(41, "Survivor 41");
+const s44 = season(44, "Survivor 44");
 
 const casts: Record<string, PickItem[]> = {
   s1: [
@@ -41,10 +43,16 @@ const casts: Record<string, PickItem[]> = {
     castaway(heroes, "parvati-shallow", "Parvati Shallow"),
   ],
   s41: [castaway(s41, "erika-casupanan", "Erika Casupanan")],
+  s44: [
+    castaway(s44, "neleh-dennis", "Néleh Dennis"),
+    castaway(s44, "oscar-lusth", "Oscar Lusth", "Ozzy"),
+    castaway(s44, "carolyn-wiger", "Carolyn\u00a0Wiger"),
+    castaway(s44, "benjamin-wade", "Benjamin Wade", "Coach"),
+  ],
 };
 const castawaysOf = (id: string) => casts[id] ?? [];
 // Deliberately out of order: the search sorts by season number itself.
-const seasons = [heroes, s41, borneo, allStars];
+const seasons = [heroes, s41, borneo, allStars, s44];
 
 describe("searchPicker", () => {
   it("finds nothing for an empty or blank query", () => {
@@ -56,6 +64,14 @@ describe("searchPicker", () => {
     const { castaways, seasons: found } = searchPicker(seasons, castawaysOf, "  RICH ");
     expect(castaways.map((c) => c.id)).toEqual(["s1-richard-hatch"]);
     expect(found).toEqual([]);
+  });
+
+  it("matches nicknames, ignoring accents and kinds of whitespace", () => {
+    const ids = (q: string) => searchPicker(seasons, castawaysOf, q).castaways.map((c) => c.id);
+    expect(ids("ozzy")).toEqual(["s44-oscar-lusth"]);
+    expect(ids(" COACH ")).toEqual(["s44-benjamin-wade"]);
+    expect(ids("neleh")).toEqual(["s44-neleh-dennis"]);
+    expect(ids("carolyn wiger")).toEqual(["s44-carolyn-wiger"]);
   });
 
   it("keeps the first appearance when a returnee played several seasons", () => {

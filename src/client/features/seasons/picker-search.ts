@@ -9,9 +9,15 @@ export interface PickerSearchResult {
 
 export const EMPTY_SEARCH: PickerSearchResult = { seasons: [], castaways: [] };
 
+/**
+ * Folds text for matching: accents dropped ('Néleh' = 'neleh'), case ignored,
+ * and any run of whitespace (non-breaking spaces included) read as one space.
+ */
 export function normaliseQuery(query: string): string {
-  return query.trim().toLowerCase();
+  return query.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
 }
+
+const matches = (text: string | undefined, q: string) => !!text && normaliseQuery(text).includes(q);
 
 const bySeasonNumber = (a: PickItem, b: PickItem) => a.seasonNumber - b.seasonNumber;
 
@@ -32,7 +38,8 @@ export function uniqueByName(items: readonly PickItem[]): PickItem[] {
 }
 
 /**
- * The picker's search: case-insensitive substring match. Castaways are sorted
+ * The picker's search: a substring match on names, nicknames and season
+ * names, ignoring case, accents and kinds of whitespace. Castaways are sorted
  * by season before the de-duplication, so a returnee is shown from their first season.
  */
 export function searchPicker(
@@ -44,10 +51,10 @@ export function searchPicker(
   if (!q) return EMPTY_SEARCH;
   // Array.prototype.sort is stable, so order within a season stays as the cast list has it.
   const seasons = [...seasonItems].sort(bySeasonNumber);
-  const matchingSeasons = seasons.filter((s) => s.name.toLowerCase().includes(q));
+  const matchingSeasons = seasons.filter((s) => matches(s.name, q));
   const matchingCastaways = seasons
     .flatMap((s) => castawaysOf(s.id))
-    .filter((c) => c.name.toLowerCase().includes(q) || c.seasonName.toLowerCase().includes(q))
+    .filter((c) => matches(c.name, q) || matches(c.nickname, q) || matches(c.seasonName, q))
     .sort(bySeasonNumber);
   return { seasons: matchingSeasons, castaways: uniqueByName(matchingCastaways) };
 }

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { ListParams } from "#shared/lists.ts";
+import type { ListParams } from "#shared/lists.schema.ts";
 import { api, pathParams, readJson } from "../api-client.ts";
 
 /**

@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { user } from "../../db/schema/index.ts";
 import type { AppDeps } from "../../app-deps.ts";
+import type { SessionReader } from "../../auth/session-reader.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { tooManyRequests } from "../../http/errors.ts";
 import { hitRateLimit } from "../rate-limit/rate-limit.service.ts";
@@ -40,7 +41,7 @@ async function readEmail(req: Request): Promise<string | null> {
  * per address and per email, and a failed sign-in says whether the account
  * exists, because the specification gives the two cases different texts.
  */
-export function authRoutes(deps: AppDeps) {
+export function authRoutes(deps: AppDeps, sessions: SessionReader) {
   const { db } = deps.database;
   return (
     new Hono<AppEnv>()
@@ -87,12 +88,9 @@ export function authRoutes(deps: AppDeps) {
       // Typed here (not left to the catch-all) so the client reads the session
       // through the contract; better-auth's refreshed cookie is passed on.
       .get("/get-session", async (c) => {
-        const { headers, response } = await deps.auth.api.getSession({
-          headers: c.req.raw.headers,
-          returnHeaders: true,
-        });
-        for (const cookie of headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
-        return c.json(response);
+        const { data, setCookies } = await sessions.readSession(c.req.raw.headers);
+        for (const cookie of setCookies) c.header("Set-Cookie", cookie, { append: true });
+        return c.json(data);
       })
       .get("/providers", (c) =>
         c.json({

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { AppDeps } from "../../app-deps.ts";
 import { type AppEnv, viewerId } from "../../http/context.ts";
 import { queryParams } from "../../http/validate.ts";
-import { browseQuerySchema } from "#shared/browse.ts";
+import { browseQuerySchema } from "#shared/browse.schema.ts";
 import { browseLists } from "./browse.service.ts";
 
 /** Public lists, searched, filtered, sorted and paged. */

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { favorites, lists, listUpvotes, user } from "../../db/schema/index.ts";
 import { type ListSummary, summaryColumns, withPreviews } from "../lists/lists.service.ts";
@@ -22,7 +23,10 @@ function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => "\\" + c);
 }
 
-/** Adds the reader's favourite and upvote flags to cards, in two indexed queries. */
+/**
+ * Adds the reader's favourite and upvote flags to cards in one indexed query:
+ * the per-reader overlay on pages that are otherwise the same for everyone.
+ */
 export async function withViewerFlags(
   db: Db,
   cards: ListSummary[],
@@ -33,27 +37,22 @@ export async function withViewerFlags(
   }
   const owners = textArray(cards.map((c) => c.userId));
   const ids = textArray(cards.map((c) => c.id));
-  const favs = await db
-    .select({ u: favorites.listUserId, l: favorites.listId })
+  const onPage = (u: AnyPgColumn, l: AnyPgColumn) =>
+    sql`(${u}, ${l}) IN (SELECT * FROM unnest(${owners}, ${ids}))`;
+  const rows = await db
+    .select({ kind: sql<string>`'f'`.as("kind"), u: favorites.listUserId, l: favorites.listId })
     .from(favorites)
-    .where(
-      and(
-        eq(favorites.userId, viewerId),
-        sql`(${favorites.listUserId}, ${favorites.listId}) IN (SELECT * FROM unnest(${owners}, ${ids}))`,
-      ),
-    );
-  const votes = await db
-    .select({ u: listUpvotes.listUserId, l: listUpvotes.listId })
-    .from(listUpvotes)
-    .where(
-      and(
-        eq(listUpvotes.voterId, viewerId),
-        sql`(${listUpvotes.listUserId}, ${listUpvotes.listId}) IN (SELECT * FROM unnest(${owners}, ${ids}))`,
-      ),
+    .where(and(eq(favorites.userId, viewerId), onPage(favorites.listUserId, favorites.listId)))
+    .unionAll(
+      db
+        .select({ kind: sql<string>`'u'`.as("kind"), u: listUpvotes.listUserId, l: listUpvotes.listId })
+        .from(listUpvotes)
+        .where(and(eq(listUpvotes.voterId, viewerId), onPage(listUpvotes.listUserId, listUpvotes.listId))),
     );
   const key = (u: string, l: string) => `${u}\u0000${l}`;
-  const favSet = new Set(favs.map((f) => key(f.u, f.l)));
-  const voteSet = new Set(votes.map((v) => key(v.u, v.l)));
+  const favSet = new Set<string>();
+  const voteSet = new Set<string>();
+  for (const r of rows) (r.kind === "f" ? favSet : voteSet).add(key(r.u, r.l));
   return cards.map((c) => ({
     ...c,
     viewer: { favorited: favSet.has(key(c.userId, c.id)), upvoted: voteSet.has(key(c.userId, c.id)) },
@@ -64,12 +63,14 @@ export async function withViewerFlags(
  * One page of public lists, filtered, sorted and counted by the database:
  * the reader receives twelve cards, never the whole collection.
  */
-export function browseLists(db: Db, query: BrowseQuery, viewerId: string | null): Promise<BrowsePage> {
-  // A signed-in reader's cards carry their own flags: never shared.
-  if (viewerId) return queryBrowsePage(db, query, viewerId);
-  return cached(db, `page:${JSON.stringify(query)}`, VISITOR_PAGE_TTL_MS, () =>
+export async function browseLists(db: Db, query: BrowseQuery, viewerId: string | null): Promise<BrowsePage> {
+  // The Favorites filter is the reader's own selection: never shared.
+  if (viewerId && query.tags.includes("favorites")) return queryBrowsePage(db, query, viewerId);
+  // Everyone else reads the page visitors share, plus their own flags.
+  const shared = await cached(db, `page:${JSON.stringify(query)}`, VISITOR_PAGE_TTL_MS, () =>
     queryBrowsePage(db, query, null),
   );
+  return viewerId ? { ...shared, lists: await withViewerFlags(db, shared.lists, viewerId) } : shared;
 }
 
 async function queryBrowsePage(db: Db, query: BrowseQuery, viewerId: string | null): Promise<BrowsePage> {
@@ -140,8 +141,15 @@ const VISITOR_PAGE_TTL_MS = 2_000;
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** Home: the week's most upvoted lists and the newest lists, three of each. */
-export async function homeLists(db: Db, viewerId: string | null, now = new Date()) {
+/** Home: the week's most upvoted lists and the newest lists, three of each; shared, plus the reader's flags. */
+export async function homeLists(db: Db, viewerId: string | null) {
+  const shared = await cached(db, "home", VISITOR_PAGE_TTL_MS, () => queryHomeLists(db));
+  if (!viewerId) return shared;
+  const flagged = await withViewerFlags(db, [...shared.topWeek, ...shared.recent], viewerId);
+  return { topWeek: flagged.slice(0, shared.topWeek.length), recent: flagged.slice(shared.topWeek.length) };
+}
+
+async function queryHomeLists(db: Db, now = new Date()) {
   const n = LIMITS.homeBlockSize;
   const topRows = await db
     .select(summaryColumns)
@@ -158,8 +166,8 @@ export async function homeLists(db: Db, viewerId: string | null, now = new Date(
     .orderBy(desc(lists.createdAt), desc(lists.userId), desc(lists.id))
     .limit(n);
   const [topWeek, recent] = await Promise.all([
-    withPreviews(db, topRows).then((c) => withViewerFlags(db, c, viewerId)),
-    withPreviews(db, recentRows).then((c) => withViewerFlags(db, c, viewerId)),
+    withPreviews(db, topRows).then((c) => withViewerFlags(db, c, null)),
+    withPreviews(db, recentRows).then((c) => withViewerFlags(db, c, null)),
   ]);
   return { topWeek, recent };
 }

@@ -78,6 +78,9 @@ describe("browse", () => {
 
   it("clamps pages beyond the end and ignores nonsense", async () => {
     expect((await browse("page=99")).page).toBe(2);
+    // However large, a page number means the last page (F12: it used to mean page 1).
+    expect((await browse("page=100000")).page).toBe(2);
+    expect((await browse("page=999999999")).page).toBe(2);
     expect((await browse("page=-3")).page).toBe(1);
     expect((await browse("page=abc&sort=sideways&type=nope")).lists).toHaveLength(12);
   });
@@ -159,9 +162,23 @@ describe("shared answers", () => {
     expect((await browse("q=zanzibar")).total).toBe(2);
   });
 
-  it("never shares a signed-in reader's page", async () => {
-    const first = await browse("q=zanzibar", bob);
+  it("shares the page with signed-in readers, each with their own flags on it", async () => {
+    const seen = await browse("q=zanzibar", bob);
+    const target = seen.lists[0]!;
+    // Written behind the API's back: a signed-in reader shares the visitors' page too.
     await seedList(bob, 501, { name: "Zanzibar again" });
-    expect((await browse("q=zanzibar&page=1", bob)).lists.length).toBe(first.lists.length + 1);
+    expect((await browse("q=zanzibar", alice)).lists.length).toBe(seen.lists.length);
+    // The flags are each reader's own, read fresh (the upvote also clears the shared page).
+    const up = await t.request(`/api/lists/${target.userId}/${target.id}/upvote`, {
+      method: "POST",
+      cookie: bob.cookie,
+    });
+    expect(up.status).toBe(200);
+    const bobs = await browse("q=zanzibar", bob);
+    const alices = await browse("q=zanzibar", alice);
+    expect(bobs.lists.length).toBe(seen.lists.length + 1);
+    expect(bobs.lists.find((l) => l.id === target.id)?.viewer.upvoted).toBe(true);
+    expect(alices.lists.find((l) => l.id === target.id)?.viewer.upvoted).toBe(false);
+    expect((await browse("q=zanzibar")).lists.find((l) => l.id === target.id)?.viewer.upvoted).toBe(false);
   });
 });

@@ -3,13 +3,8 @@ import type { AppDeps } from "../../app-deps.ts";
 import { type AppEnv, isEditor, requireUser } from "../../http/context.ts";
 import { tooManyRequests } from "../../http/errors.ts";
 import { jsonBody, pathParams, queryParams } from "../../http/validate.ts";
-import {
-  COMMENT_MESSAGES,
-  commentParamsSchema,
-  commentsQuerySchema,
-  commentVoteSchema,
-  newCommentSchema,
-} from "#shared/comments.ts";
+import { COMMENT_MESSAGES } from "#shared/comments.ts";
+import { commentParamsSchema, commentsQuerySchema, commentVoteSchema, newCommentSchema } from "#shared/comments.schema.ts";
 import { hitRateLimit } from "../rate-limit/rate-limit.service.ts";
 import {
   addComment,

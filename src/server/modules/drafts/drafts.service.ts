@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { drafts } from "../../db/schema/index.ts";
-import type { Draft, draftSchema } from "#shared/drafts.ts";
+import type { Draft, draftSchema } from "#shared/drafts.schema.ts";
 
 export async function getDraft(db: Db, userId: string): Promise<Draft | null> {
   const [row] = await db.select().from(drafts).where(eq(drafts.userId, userId));

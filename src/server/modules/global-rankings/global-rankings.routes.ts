@@ -3,7 +3,7 @@ import type { AppDeps } from "../../app-deps.ts";
 import { type AppEnv, requireUser, viewerId } from "../../http/context.ts";
 import { tooManyRequests } from "../../http/errors.ts";
 import { jsonBody, pathParams } from "../../http/validate.ts";
-import { categoryParamsSchema, submissionSchema } from "#shared/global-rankings.ts";
+import { categoryParamsSchema, submissionSchema } from "#shared/global-rankings.schema.ts";
 import { hitRateLimit } from "../rate-limit/rate-limit.service.ts";
 import { categoryDetail, forgetResults, listCategories, submitRanking } from "./global-rankings.service.ts";
 

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { AppDeps } from "../../app-deps.ts";
 import { type AppEnv, requireUser, viewerId } from "../../http/context.ts";
 import { jsonBody, pathParams } from "../../http/validate.ts";
-import { listInputSchema, listParamsSchema } from "#shared/lists.ts";
+import { listInputSchema, listParamsSchema } from "#shared/lists.schema.ts";
 import { forgetBrowseCache } from "../browse/browse-cache.ts";
 import { createList, deleteList, getListDetail, updateList } from "./lists.service.ts";
 

@@ -4,7 +4,8 @@ import { favorites, listItems, lists, listUpvotes, user } from "../../db/schema/
 import { ApiError, forbidden, notFound } from "../../http/errors.ts";
 import { forgetListNotifications } from "../notifications/notifications.service.ts";
 import { getCatalog } from "../seasons/catalog.ts";
-import { effectiveTags, type listInputSchema } from "#shared/lists.ts";
+import { effectiveTags } from "#shared/lists.ts";
+import { type listInputSchema } from "#shared/lists.schema.ts";
 import { LIMITS } from "#shared/limits.ts";
 import type { z } from "zod";
 import { type ListEntry, loadEntries, loadPreviews, previewOf, validateEntries } from "./list-entries.ts";

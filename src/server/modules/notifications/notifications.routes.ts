@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AppDeps } from "../../app-deps.ts";
 import { type AppEnv, requireUser } from "../../http/context.ts";
 import { pathParams } from "../../http/validate.ts";
-import { pathIdSchema } from "#shared/lists.ts";
+import { pathIdSchema } from "#shared/lists.schema.ts";
 import { inboxOf, markAllRead, markRead } from "./notifications.service.ts";
 
 const notificationParams = pathParams(z.object({ id: pathIdSchema }), "Notification not found.");

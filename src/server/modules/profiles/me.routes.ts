@@ -5,8 +5,8 @@ import { jsonBody } from "../../http/validate.ts";
 import { favoriteLists } from "../browse/browse.service.ts";
 import { clearDraft, getDraft, saveDraft } from "../drafts/drafts.service.ts";
 import { listsOfUser } from "../lists/lists.service.ts";
-import { draftSchema } from "#shared/drafts.ts";
-import { usernameSchema } from "#shared/profile.ts";
+import { draftSchema } from "#shared/drafts.schema.ts";
+import { usernameSchema } from "#shared/profile.schema.ts";
 import { changeUsername, drawIdol, getProfile } from "./profiles.service.ts";
 
 /** The signed-in user's own things: profile, lists, favourites, draft, idol draws. */

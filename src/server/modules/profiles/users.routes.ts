@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { AppDeps } from "../../app-deps.ts";
 import { type AppEnv, viewerId } from "../../http/context.ts";
 import { pathParams } from "../../http/validate.ts";
-import { userParamsSchema } from "#shared/profile.ts";
+import { userParamsSchema } from "#shared/profile.schema.ts";
 import { withViewerFlags } from "../browse/browse.service.ts";
 import { listsOfUser } from "../lists/lists.service.ts";
 import { getProfile } from "./profiles.service.ts";

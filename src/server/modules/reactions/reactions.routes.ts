@@ -5,7 +5,7 @@ import { type AppEnv, requireUser } from "../../http/context.ts";
 import { tooManyRequests } from "../../http/errors.ts";
 import { pathParams } from "../../http/validate.ts";
 import { hitRateLimit } from "../rate-limit/rate-limit.service.ts";
-import { listParamsSchema } from "#shared/lists.ts";
+import { listParamsSchema } from "#shared/lists.schema.ts";
 import { forgetBrowseCache } from "../browse/browse-cache.ts";
 import { toggleFavorite, toggleUpvote } from "./reactions.service.ts";
 

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { AppDeps } from "../../app-deps.ts";
 import { type AppEnv, isEditor, requireEditor } from "../../http/context.ts";
 import { jsonBody, pathParams } from "../../http/validate.ts";
-import { referenceListInputSchema, referenceListParamsSchema } from "#shared/reference-lists.ts";
+import { referenceListInputSchema, referenceListParamsSchema } from "#shared/reference-lists.schema.ts";
 import { getReferenceLists, saveReferenceList } from "./reference-lists.service.ts";
 
 export const REFERENCE_LISTS_EVENT = "reference-lists";

@@ -33,6 +33,22 @@ describe("seedReferenceData", () => {
     expect(await tableCounts()).toEqual({ seasons: 50, castaways: 917 });
   });
 
+  it("ships names without non-breaking or doubled spaces", () => {
+    const names = data.flatMap((s) => s.castaways.flatMap((c) => [c.name, c.shortName]));
+    expect(names.filter((n) => /\u00a0|\s{2}|^\s|\s$/.test(n))).toEqual([]);
+  });
+
+  it("cleans names an older install stored with non-breaking spaces", async () => {
+    const old: ReferenceSeason[] = structuredClone(data);
+    const s44 = old.find((s) => s.number === 44)!;
+    for (const c of s44.castaways) c.name = c.name.replace(" ", "\u00a0");
+    await seedReferenceData(t.db, old);
+    const written = await seedReferenceData(t.db, data);
+    expect(written).toEqual({ seasonsWritten: 0, castawaysWritten: s44.castaways.length });
+    const [carolyn] = await t.db.select().from(castaways).where(eq(castaways.name, "Carolyn Wiger"));
+    expect(carolyn?.seasonId).toBe("s44");
+  });
+
   it("writes nothing the second time", async () => {
     expect(await seedReferenceData(t.db, loadReferenceData())).toEqual({
       seasonsWritten: 0,

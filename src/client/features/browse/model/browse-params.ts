@@ -1,4 +1,4 @@
-import { type BrowseQuery, type BrowseSort, type BrowseType, browseQuerySchema } from "#shared/browse.ts";
+import { type BrowseQuery, type BrowseSort, type BrowseType, parseBrowseQuery } from "#shared/browse.ts";
 import { type UserTagId, USER_TAGS } from "#shared/lists.ts";
 
 export type { BrowseQuery, BrowseSort, BrowseType };
@@ -18,19 +18,17 @@ export const SORT_OPTIONS: readonly { id: BrowseSort; label: string }[] = [
 
 export const TAG_FILTERS: readonly { id: UserTagId; label: string }[] = USER_TAGS;
 
-const DEFAULTS = browseQuerySchema.parse({});
+const DEFAULTS = parseBrowseQuery({});
 
 /** Reads the browse state from the /rankings URL; anything unknown falls back to the default. */
 export function parseBrowseParams(search: URLSearchParams): BrowseQuery {
-  const raw: Record<string, string> = {};
-  for (const key of ["q", "type", "sort", "tags", "page"] as const) {
-    const value = search.get(key);
-    if (value !== null) raw[key] = value;
-  }
-  const parsed = browseQuerySchema.safeParse(raw);
-  // Only an over-long search can fail (the other keys fall back by themselves).
-  if (parsed.success) return parsed.data;
-  return browseQuerySchema.parse({ ...raw, q: (raw.q ?? "").trim().slice(0, 100) });
+  return parseBrowseQuery({
+    q: search.get("q") ?? undefined,
+    type: search.get("type") ?? undefined,
+    sort: search.get("sort") ?? undefined,
+    tags: search.get("tags") ?? undefined,
+    page: search.get("page") ?? undefined,
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { commentTextSchema } from "#shared/comments.ts";
+import { checkCommentText, type CommentTextCheck } from "#shared/comments.ts";
 import { LIMITS } from "#shared/limits.ts";
 
 /** Characters left before the limit, counted as the server counts them (trimmed). Negative when over. */
@@ -10,11 +10,7 @@ export const remainingCharacters = (text: string) => LIMITS.commentMax - text.tr
  */
 export const canPost = (text: string) => text.length > 0 && remainingCharacters(text) >= 0;
 
-export type DraftCheck = { ok: true; text: string } | { ok: false; message: string };
+export type DraftCheck = CommentTextCheck;
 
-/** The server's own rule (shared schema): the text as it will be stored, or the spec's reason it cannot be. */
-export function checkDraft(text: string): DraftCheck {
-  const parsed = commentTextSchema.safeParse(text);
-  if (parsed.success) return { ok: true, text: parsed.data };
-  return { ok: false, message: parsed.error.issues[0]?.message ?? "" };
-}
+/** The server's own rule (shared): the text as it will be stored, or the spec's reason it cannot be. */
+export const checkDraft = (text: string): DraftCheck => checkCommentText(text);

@@ -1,4 +1,4 @@
-import type { CommentTarget } from "#shared/comments.ts";
+import type { CommentTarget } from "#shared/comments.schema.ts";
 
 /** What a discussion belongs to: a list (owner and id) or a global ranking category. */
 export type DiscussionTarget = CommentTarget;

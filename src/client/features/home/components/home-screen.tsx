@@ -13,7 +13,7 @@ import { HomeListBlock } from "./home-list-block.tsx";
 import { RankingDragOverlay } from "#client/components/ui/ranking-rows.tsx";
 import { REFERENCE_ROW_LOOK } from "./reference-entry.ts";
 import { ReferenceListEditor } from "./reference-list-editor.tsx";
-import { ReferenceListsView } from "./reference-lists-view.tsx";
+import { filledReferenceLists, ReferenceListsView } from "./reference-lists-view.tsx";
 import { useReferenceEditor } from "./use-reference-editor.ts";
 import "./home.css";
 
@@ -114,32 +114,34 @@ export function HomeScreen({
                 />
               )}
 
-              <section
-                className="home-section ref-section"
-                aria-labelledby={refHeadingId}
-                data-testid="home-reference"
-              >
-                <div className="ref-section-head">
-                  <h2 className="home-section-title" id={refHeadingId}>
-                    <span className="home-section-icon" aria-hidden="true">
-                      <TrophyIcon size={22} strokeWidth={2.2} />
-                    </span>
-                    {REFERENCE_MESSAGES.title}
-                  </h2>
-                  {updated && <span className="ref-updated">{updated}</span>}
-                </div>
-                <p className="ref-intro">{REFERENCE_MESSAGES.intro}</p>
-                {editor.canEdit ? (
-                  <ReferenceListEditor
-                    lists={lists}
-                    editor={editor}
-                    isMobile={isMobile}
-                    onOpenPicker={() => setSheetOpen(true)}
-                  />
-                ) : (
-                  <ReferenceListsView lists={lists} />
-                )}
-              </section>
+              {(editor.canEdit || filledReferenceLists(lists).length > 0) && (
+                <section
+                  className="home-section ref-section"
+                  aria-labelledby={refHeadingId}
+                  data-testid="home-reference"
+                >
+                  <div className="ref-section-head">
+                    <h2 className="home-section-title" id={refHeadingId}>
+                      <span className="home-section-icon" aria-hidden="true">
+                        <TrophyIcon size={22} strokeWidth={2.2} />
+                      </span>
+                      {REFERENCE_MESSAGES.title}
+                    </h2>
+                    {updated && <span className="ref-updated">{updated}</span>}
+                  </div>
+                  <p className="ref-intro">{REFERENCE_MESSAGES.intro}</p>
+                  {editor.canEdit ? (
+                    <ReferenceListEditor
+                      lists={lists}
+                      editor={editor}
+                      isMobile={isMobile}
+                      onOpenPicker={() => setSheetOpen(true)}
+                    />
+                  ) : (
+                    <ReferenceListsView lists={lists} />
+                  )}
+                </section>
+              )}
             </>
           )}
         </div>

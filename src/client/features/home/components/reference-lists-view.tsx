@@ -14,11 +14,15 @@ import { referenceFace } from "./reference-entry.ts";
 /** Long lists show their top entries first; the rest is one click away. */
 export const REFERENCE_PREVIEW_COUNT = 10;
 
-/** The three reference lists side by side, read-only (everyone who is not an editor). */
+/** The reference lists that have entries: only an editor can fill an empty one, so no one else sees it. */
+export const filledReferenceLists = (lists: ReferenceListsSnapshot["lists"]) =>
+  REFERENCE_LIST_IDS.filter((id) => lists[id].length > 0);
+
+/** The filled reference lists side by side, read-only (everyone who is not an editor). */
 export function ReferenceListsView({ lists }: { lists: ReferenceListsSnapshot["lists"] }) {
   return (
     <div className="ref-grid">
-      {REFERENCE_LIST_IDS.map((id) => (
+      {filledReferenceLists(lists).map((id) => (
         <ReferenceListPanel key={id} id={id} entries={lists[id]} />
       ))}
     </div>

@@ -21,7 +21,8 @@ export const REFERENCE_MESSAGES = {
   saving: "Saving...",
   saved: "Saved",
   editHint:
-    "Click contestants in the Survivor Seasons panel to add them to this list, or drag them into place.",
-  editHintMobile: "Tap a contestant in the seasons menu to add it to this list. Hold a row to drag it.",
+    "Click contestants in the Survivor Seasons panel to add them to this list, or drag them into place. Empty lists are hidden from visitors until you fill them.",
+  editHintMobile:
+    "Tap a contestant in the seasons menu to add it to this list. Hold a row to drag it. Empty lists are hidden from visitors until you fill them.",
   openPicker: "Add seasons or contestants",
 } as const;

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, expectOk, readJson } from "#client/lib/api-client.ts";
-import type { DraftInput } from "#shared/drafts.ts";
+import type { DraftInput } from "#shared/drafts.schema.ts";
 
 export const draftQueryOptions = () =>
   queryOptions({

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, expectOk, pathParams, readJson } from "#client/lib/api-client.ts";
 import { listKeys, myListsQueryOptions } from "#client/lib/queries/lists.ts";
 import { profileKeys } from "#client/lib/queries/profile.ts";
-import type { ListInput, ListParams } from "#shared/lists.ts";
+import type { ListInput, ListParams } from "#shared/lists.schema.ts";
 
 export interface SaveListVariables {
   input: ListInput;

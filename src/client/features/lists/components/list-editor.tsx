@@ -81,7 +81,9 @@ function countLabel(count: number, kind: ListKind | null): string {
 export function ListEditor(props: ListEditorProps) {
   const { signedIn, userId, isMobile } = props;
   const [state, setState] = useState<EditorState>(props.initial);
-  const [error, setError] = useState<string | null>(props.initialError);
+  const [storedError, setError] = useState<string | null>(props.initialError);
+  // An error goes away once its cause is fixed, not only at the next save.
+  const error = storedError === LIST_MESSAGES.nameRequired && state.name.trim() ? null : storedError;
   // Each refusal is a new object, so a repeat restarts its 3 seconds.
   const [mixError, setMixError] = useState<{ text: string } | null>(null);
   // Set by any change the person makes; the server draft follows only those.

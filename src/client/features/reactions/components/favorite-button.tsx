@@ -20,7 +20,12 @@ export function FavoriteButton({ list, signedIn, variant = "card", className }: 
   // While the request runs the star shows what it will become, whether or not
   // this copy of the list lives in a query the optimistic update reached.
   const favorited = pending ? nextFavorite(toggle.variables!).favorited : (list.viewer?.favorited ?? false);
-  const label = favorited ? REACTION_MESSAGES.removeFavoriteLabel : REACTION_MESSAGES.addFavoriteLabel;
+  // A visitor's star says what it takes, in its tooltip and its accessible name alike.
+  const label = !signedIn
+    ? REACTION_MESSAGES.favoriteVisitorTitle
+    : favorited
+      ? REACTION_MESSAGES.removeFavoriteLabel
+      : REACTION_MESSAGES.addFavoriteLabel;
 
   return (
     <button
@@ -28,7 +33,7 @@ export function FavoriteButton({ list, signedIn, variant = "card", className }: 
       className={`reaction-btn reaction-star reaction-${variant}${className ? ` ${className}` : ""}`}
       aria-pressed={favorited}
       aria-label={label}
-      title={signedIn ? label : REACTION_MESSAGES.favoriteVisitorTitle}
+      title={label}
       aria-busy={pending || undefined}
       disabled={!signedIn}
       onClick={() => {

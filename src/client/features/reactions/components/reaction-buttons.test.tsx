@@ -64,7 +64,8 @@ afterEach(() => {
 describe("reaction buttons", () => {
   it("are disabled for visitors, with the spec's titles", () => {
     renderCards(false);
-    const star = screen.getByRole("button", { name: "Add to favorites" });
+    // The accessible name holds what the visitor sees in the tooltip.
+    const star = screen.getByRole("button", { name: "Login to favorite lists" });
     expect(star).toHaveProperty("disabled", true);
     expect(star.getAttribute("title")).toBe("Login to favorite lists");
     const upvote = screen.getByRole("button", { name: "2 upvotes" });

@@ -6,9 +6,7 @@ import { normaliseQuery, searchPicker } from "../picker-search.ts";
 import { CastawayRow } from "./castaway-row.tsx";
 import { ChevronLeftIcon, CloseIcon, SearchIcon } from "#client/components/ui/icons.tsx";
 import { SeasonCard } from "./season-card.tsx";
-
-export const CREATE_HINT =
-  "Click contestants to add them to your ranking list or drag them for precise positioning.";
+import { CREATE_HINT, CREATE_HINT_TOUCH } from "../picker-messages.ts";
 
 export interface PickerContentProps {
   mode: "create" | "global" | "browse";
@@ -20,6 +18,8 @@ export interface PickerContentProps {
   hideBackButton: boolean;
   onPick?: (item: PickItem) => void;
   dragEnabled: boolean;
+  /** Phones get the touch hint: the sheet does not hand out drags. */
+  isMobile: boolean;
   /** Where the season grid was scrolled to; outlives this component (collapse, sheet). */
   gridScrollRef: RefObject<number>;
 }
@@ -226,7 +226,7 @@ export function SeasonPickerContent(props: PickerContentProps) {
           </button>
         )}
       </div>
-      {mode === "create" && <p className="sp-hint">{CREATE_HINT}</p>}
+      {mode === "create" && <p className="sp-hint">{props.isMobile ? CREATE_HINT_TOUCH : CREATE_HINT}</p>}
       <div className="sp-scroll" ref={scrollRef} onScroll={onScroll} data-view={view}>
         {body}
       </div>

@@ -90,6 +90,7 @@ export function SeasonPicker({
       onPick={onPick}
       // Touch screens scroll the sheet; only the desktop panel hands out drags.
       dragEnabled={draggable && !isMobile}
+      isMobile={isMobile}
       gridScrollRef={gridScrollRef}
     />
   );

@@ -1,0 +1,6 @@
+/** The picker's create-mode hints: the spec's for a pointer, ours for touch. */
+export const CREATE_HINT =
+  "Click contestants to add them to your ranking list or drag them for precise positioning.";
+/** On phones the picker does not drag (the sheet scrolls instead): the hint says what a tap does. */
+export const CREATE_HINT_TOUCH =
+  "Tap contestants to add them to the end of your ranking. Move them with the arrows, or hold a row and drag it.";

@@ -1,0 +1,86 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { session } from "../db/schema/index.ts";
+import { createTestApp, type TestApp } from "#testing/test-app.ts";
+import { SESSION_TRUST_MS } from "./session-reader.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const me = (cookie: string) => t.request("/api/me/profile", { cookie });
+const sessionUserId = async (cookie: string) =>
+  ((await (await t.request("/api/auth/get-session", { cookie })).json()) as { user: { id: string } } | null)
+    ?.user.id ?? null;
+
+/** The cookie with the signature's first character changed. */
+function tampered(cookie: string): string {
+  const [name, value] = cookie.split("=") as [string, string];
+  const decoded = decodeURIComponent(value);
+  const dot = decoded.lastIndexOf(".");
+  const sig = decoded.slice(dot + 1);
+  const flipped = (sig[0] === "A" ? "B" : "A") + sig.slice(1);
+  return `${name}=${encodeURIComponent(decoded.slice(0, dot + 1) + flipped)}`;
+}
+
+describe("session reader", () => {
+  it("reads the session for our routes and for get-session", async () => {
+    const user = await t.signUp("reader@example.test");
+    expect((await me(user.cookie)).status).toBe(200);
+    expect(await sessionUserId(user.cookie)).toBe(user.id);
+    // Twice within the trust window: the same answer.
+    expect(await sessionUserId(user.cookie)).toBe(user.id);
+  });
+
+  it("refuses a cookie whose signature does not match", async () => {
+    const user = await t.signUp("forger@example.test");
+    expect((await me(tampered(user.cookie))).status).toBe(401);
+    expect(await sessionUserId(tampered(user.cookie))).toBeNull();
+  });
+
+  it("ends a session at once on sign-out through this process", async () => {
+    const user = await t.signUp("leaver@example.test");
+    expect((await me(user.cookie)).status).toBe(200);
+    expect((await t.request("/api/auth/sign-out", { json: {}, cookie: user.cookie })).status).toBe(200);
+    expect((await me(user.cookie)).status).toBe(401);
+    expect(await sessionUserId(user.cookie)).toBeNull();
+  });
+
+  it("ends a session revoked elsewhere (another process, an operator) within the trust window", async () => {
+    const user = await t.signUp("revoked@example.test");
+    expect((await me(user.cookie)).status).toBe(200);
+    await t.database.db.delete(session).where(eq(session.userId, user.id));
+    const started = Date.now();
+    let status = 200;
+    while (status === 200 && Date.now() - started < 3000) {
+      status = (await me(user.cookie)).status;
+      if (status === 200) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(status).toBe(401);
+    expect(Date.now() - started).toBeLessThanOrEqual(SESSION_TRUST_MS + 200);
+  });
+
+  it("refuses an expired session", async () => {
+    const user = await t.signUp("expired@example.test");
+    await t.database.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.userId, user.id));
+    // A new cookie value is not needed: the trust window has not seen this session yet.
+    expect((await me(user.cookie)).status).toBe(401);
+  });
+
+  it("extends a session due for its refresh and passes the new cookie on", async () => {
+    const user = await t.signUp("sliding@example.test");
+    // Two days into a seven-day session: due (better-auth refreshes after one day).
+    const dueAt = new Date(Date.now() + 5 * 86_400_000);
+    await t.database.db.update(session).set({ expiresAt: dueAt }).where(eq(session.userId, user.id));
+    const res = await t.request("/api/auth/get-session", { cookie: user.cookie });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { user: { id: string } }).user.id).toBe(user.id);
+    const [row] = await t.database.db.select().from(session).where(eq(session.userId, user.id));
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(dueAt.getTime() + 86_400_000);
+  });
+});

@@ -1,0 +1,55 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "#testing/test-app.ts";
+import { chooseEncoding } from "./compression.ts";
+
+describe("chooseEncoding", () => {
+  it("prefers brotli, honours q=0 and wildcards", () => {
+    expect(chooseEncoding("gzip, deflate, br")).toBe("br");
+    expect(chooseEncoding("gzip, br;q=0")).toBe("gzip");
+    expect(chooseEncoding("identity")).toBeNull();
+    expect(chooseEncoding("*")).toBe("br");
+    expect(chooseEncoding(undefined)).toBeNull();
+  });
+});
+
+describe("compressed responses", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  const get = (path: string, acceptEncoding?: string) =>
+    t.request(path, { headers: acceptEncoding ? { "Accept-Encoding": acceptEncoding } : {} });
+
+  it("sends large API JSON as brotli or gzip, the same JSON once decoded", async () => {
+    const plain = await get("/api/seasons");
+    expect(plain.headers.get("Content-Encoding")).toBeNull();
+    const json = await plain.text();
+    expect(json.length).toBeGreaterThan(10_000);
+
+    const br = await get("/api/seasons", "gzip, deflate, br");
+    expect(br.headers.get("Content-Encoding")).toBe("br");
+    expect(br.headers.get("Vary")).toMatch(/Accept-Encoding/);
+    const packed = Buffer.from(await br.arrayBuffer());
+    expect(Number(br.headers.get("Content-Length"))).toBe(packed.length);
+    expect(packed.length).toBeLessThan(json.length / 4);
+    expect(brotliDecompressSync(packed).toString()).toBe(json);
+
+    const gz = await get("/api/seasons", "gzip");
+    expect(gz.headers.get("Content-Encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(json);
+  });
+
+  it("leaves small responses and event streams alone", async () => {
+    const health = await get("/api/health", "br");
+    expect(health.headers.get("Content-Encoding")).toBeNull();
+    expect((await health.json()) as unknown).toBeTruthy();
+
+    const events = await get("/api/events", "br, gzip");
+    expect(events.headers.get("Content-Type")).toMatch(/text\/event-stream/);
+    expect(events.headers.get("Content-Encoding")).toBeNull();
+    await events.body?.cancel();
+  });
+});

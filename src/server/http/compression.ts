@@ -1,0 +1,85 @@
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import type { MiddlewareHandler } from "hono";
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Smaller bodies fit in one packet either way: compressing them only costs time. */
+export const COMPRESSION_THRESHOLD = 1024;
+
+type Encoding = "br" | "gzip";
+
+/** The best encoding the client accepts (q > 0), brotli first. */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    accepted.set(name!, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const quality = (e: string) => accepted.get(e) ?? accepted.get("*") ?? 0;
+  if (quality("br") > 0) return "br";
+  if (quality("gzip") > 0) return "gzip";
+  return null;
+}
+
+/**
+ * Compresses what the server generates (API JSON, HTML with page meta) on the
+ * fly, brotli at a fast level or gzip. Static files are compressed at build
+ * time (serveStatic `precompressed`) and arrive here already encoded; event
+ * streams and images are left alone.
+ */
+export function compression(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const res = c.res;
+    const type = res.headers.get("Content-Type");
+    if (
+      !res.body ||
+      c.req.method === "HEAD" ||
+      res.status === 206 ||
+      res.status === 204 ||
+      res.headers.has("Content-Encoding") ||
+      !type ||
+      !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) ||
+      /no-transform/i.test(res.headers.get("Cache-Control") ?? "")
+    ) {
+      return;
+    }
+    const length = Number(res.headers.get("Content-Length") ?? Number.NaN);
+    if (length < COMPRESSION_THRESHOLD) return;
+    const vary = res.headers.get("Vary");
+    if (!vary || !/accept-encoding/i.test(vary)) {
+      res.headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+    }
+    const encoding = chooseEncoding(c.req.header("Accept-Encoding"));
+    if (!encoding) return;
+    const body = Buffer.from(await res.arrayBuffer());
+    const headers = new Headers(res.headers);
+    if (body.length < COMPRESSION_THRESHOLD) {
+      c.res = undefined as unknown as Response;
+      c.res = new Response(body, { status: res.status, headers });
+      return;
+    }
+    const packed =
+      encoding === "br"
+        ? await brotli(body, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: 4,
+              [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+            },
+          })
+        : await gzipAsync(body, { level: 6 });
+    headers.set("Content-Encoding", encoding);
+    headers.set("Content-Length", String(packed.length));
+    const etag = headers.get("ETag");
+    if (etag && !etag.startsWith("W/")) headers.set("ETag", `W/${etag}`);
+    // Assigning c.res over a response copies the old headers onto the new
+    // one (Content-Length included); clearing it first keeps ours.
+    c.res = undefined as unknown as Response;
+    c.res = new Response(packed, { status: res.status, headers });
+  };
+}

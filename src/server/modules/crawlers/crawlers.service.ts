@@ -1,0 +1,49 @@
+import { desc } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { lists } from "../../db/schema/index.ts";
+
+/** A sitemap file holds at most 50,000 addresses (sitemaps.org); the newest lists go first. */
+export const SITEMAP_MAX_LISTS = 49_000;
+
+const STATIC_PAGES = ["/", "/rankings", "/global-rankings", "/create"];
+
+const escapeXml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!,
+  );
+
+export function robotsTxt(publicUrl: string): string {
+  return [
+    "User-agent: *",
+    "Allow: /",
+    // Signed-in pages and the API are of no use in a search index.
+    "Disallow: /api/",
+    "Disallow: /mylists",
+    "Disallow: /login",
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
+}
+
+/** The site's public pages and its newest public lists (every list is public). */
+export async function sitemapXml(db: Db, publicUrl: string): Promise<string> {
+  const rows = await db
+    .select({ userId: lists.userId, id: lists.id, createdAt: lists.createdAt, updatedAt: lists.updatedAt })
+    .from(lists)
+    // lists_created_idx, read backwards.
+    .orderBy(desc(lists.createdAt), desc(lists.userId), desc(lists.id))
+    .limit(SITEMAP_MAX_LISTS);
+  const url = (path: string, lastmod?: Date) =>
+    `  <url><loc>${escapeXml(publicUrl + path)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ""}</url>`;
+  return [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`,
+    ...STATIC_PAGES.map((p) => url(p)),
+    ...rows.map((r) =>
+      url(`/list/${encodeURIComponent(r.userId)}/${encodeURIComponent(r.id)}`, new Date(r.updatedAt)),
+    ),
+    `</urlset>`,
+    "",
+  ].join("\n");
+}

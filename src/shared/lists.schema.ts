@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { LIMITS } from "./limits.ts";
+import { ITEM_ID, LIST_MESSAGES } from "./lists.ts";
+
+export const listInputSchema = z.object({
+  name: z
+    .string({ error: LIST_MESSAGES.nameRequired })
+    .trim()
+    .min(1, LIST_MESSAGES.nameRequired)
+    .max(LIMITS.listNameMax, LIST_MESSAGES.nameTooLong),
+  description: z.string().trim().max(LIMITS.listDescriptionMax, LIST_MESSAGES.descriptionTooLong).default(""),
+  tags: z.array(z.string().max(40)).max(20).default([]),
+  items: z
+    .array(z.string().regex(ITEM_ID, "Unknown season or castaway."))
+    .max(LIMITS.listItemsMax, LIST_MESSAGES.tooManyItems)
+    .default([]),
+});
+export type ListInput = z.input<typeof listInputSchema>;
+
+/** An id in a path (user ids are better-auth's, list ids 'list_{ms}'). */
+export const pathIdSchema = z.string().min(1).max(128);
+export const listParamsSchema = z.object({ userId: pathIdSchema, listId: pathIdSchema });
+export type ListParams = z.input<typeof listParamsSchema>;
