@@ -19,6 +19,7 @@ import { createStorage } from "../src/server/storage/create-storage.ts";
 const USAGE = "usage: npm run backup [FILE] | npm run restore FILE";
 
 async function run(command: string | undefined, file: string | undefined): Promise<BackupSummary> {
+  if (command !== "backup" && !(command === "restore" && file)) throw new Error(USAGE);
   const env = parseEnv(process.env);
   const dataDir = resolve(env.DATA_DIR);
   const release = env.DATABASE_URL ? () => {} : lockDataDir(dataDir);
