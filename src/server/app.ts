@@ -12,11 +12,13 @@ import { createSessionReader } from "./auth/session-reader.ts";
 import { type AppEnv, forgetSessionAfterWrites, sessionMiddleware } from "./http/context.ts";
 import { ApiError, notFound } from "./http/errors.ts";
 import { compression } from "./http/compression.ts";
+import { mountMetrics } from "./http/metrics.ts";
 import { requestLogger } from "./http/request-logger.ts";
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "./db/unavailable.ts";
 import { withPageMeta } from "./http/spa-html.ts";
 import { getListDetail, type ListDetail } from "./modules/lists/lists.service.ts";
 import { sharePreviewImage } from "./modules/share/share-images.service.ts";
-import { listParamsSchema } from "#shared/lists.ts";
+import { listParamsSchema } from "#shared/lists.schema.ts";
 import { mediaRoutes } from "./media/media.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { browseRoutes } from "./modules/browse/browse.routes.ts";
@@ -96,6 +98,7 @@ const CONTENT_SECURITY_POLICY = {
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.use(requestId());
+  mountMetrics(app, deps.env.METRICS_TOKEN, deps.database.pool);
   app.use(requestLogger(deps.logger));
   app.use(compression());
   app.use(
@@ -127,6 +130,15 @@ export function createApp(deps: AppDeps) {
       const status = err.status;
       const code = status === 400 ? "BAD_REQUEST" : `HTTP_${status}`;
       return c.json({ error: { code, message: err.message || "Bad request." } }, status);
+    }
+    if (isDatabaseUnavailable(err)) {
+      deps.logger.error("database unavailable", {
+        requestId: c.get("requestId"),
+        path: c.req.path,
+        error: err instanceof Error ? err.message : String(err),
+      });
+      c.header("Retry-After", "5");
+      return c.json({ error: { code: "DATABASE_UNAVAILABLE", message: DATABASE_UNAVAILABLE_MESSAGE } }, 503);
     }
     deps.logger.error("unhandled error", {
       requestId: c.get("requestId"),

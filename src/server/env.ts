@@ -38,6 +38,10 @@ const schema = z.object({
   TWITTER_CLIENT_SECRET: optionalString,
   HEADSHOTS_DIR: optionalString,
   ADMIN_EMAILS: optionalString,
+  // Bearer token for GET /metrics; without it /metrics is a 404 and nothing is collected.
+  METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, {
+    message: "must be at least 16 characters",
+  }),
   // S3-compatible storage for pictures; without S3_BUCKET they go to DATA_DIR/files.
   S3_BUCKET: optionalString,
   S3_REGION: optionalString,

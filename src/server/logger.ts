@@ -7,13 +7,57 @@ export interface Logger {
   debug(msg: string, fields?: Record<string, unknown>): void;
 }
 
-/** One JSON line per event on stdout, so logs can be read by machines and grep. */
-export function createLogger(level: Level | "silent" = "info"): Logger {
+export const REDACTED = "[redacted]";
+
+/** Fields whose name says they hold a secret: their value is never written, whatever it is. */
+const SECRET_KEY = /pass(word)?|secret|token|cookie|authori[sz]ation|session|credential|api[-_]?key/i;
+
+/**
+ * Secrets that travel inside other text: a reset link in a mail, an
+ * Authorization or Cookie header in an error message, the parameters of a
+ * failed query (which may be a password hash or a session token).
+ */
+const SECRET_TEXT: [RegExp, string][] = [
+  [/\b(Bearer|Basic)\s+[\w\-.~+/=]+/gi, `$1 ${REDACTED}`],
+  [/\b(authorization|cookie|set-cookie)(["']?\s*[:=]\s*["']?)[^"'\n]+/gi, `$1$2${REDACTED}`],
+  [/([\w.-]*session_token|[\w.-]*session_data)=[^;,\s"']+/gi, `$1=${REDACTED}`],
+  [/\b(token|password|secret|code|key|signature)=[^&\s"']+/gi, `$1=${REDACTED}`],
+  [/(\/reset-password\/|\/verify-email\/)[^/?#\s"']+/gi, `$1${REDACTED}`],
+  [/(\bparams: ).*/g, `$1${REDACTED}`],
+];
+
+export function redactText(text: string): string {
+  let out = text;
+  for (const [pattern, replacement] of SECRET_TEXT) out = out.replace(pattern, replacement);
+  return out;
+}
+
+/** A copy of `value` with every secret replaced; what the logger writes. */
+export function redact(value: unknown, depth = 0): unknown {
+  if (typeof value === "string") return redactText(value);
+  if (value === null || typeof value !== "object") return value;
+  if (depth > 6) return "[too deep]";
+  if (value instanceof Error) return redactText(value.stack ?? value.message);
+  if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEY.test(k) ? REDACTED : redact(v, depth + 1);
+  return out;
+}
+
+/**
+ * One JSON line per event on stdout, so logs can be read by machines and
+ * grep. Every line passes through `redact`, so a careless field or error
+ * message cannot put a password, token or cookie in the log.
+ */
+export function createLogger(
+  level: Level | "silent" = "info",
+  out: (level: Level, line: string) => void = (l, line) =>
+    (l === "error" ? process.stderr : process.stdout).write(line + "\n"),
+): Logger {
   const write = (l: Level, msg: string, fields?: Record<string, unknown>) => {
     if (rank[l] > rank[level]) return;
-    const line = JSON.stringify({ time: new Date().toISOString(), level: l, msg, ...fields });
-    if (l === "error") process.stderr.write(line + "\n");
-    else process.stdout.write(line + "\n");
+    const safe = redact({ msg, ...fields }) as Record<string, unknown>;
+    out(l, JSON.stringify({ time: new Date().toISOString(), level: l, ...safe }));
   };
   return {
     error: (m, f) => write("error", m, f),

@@ -71,6 +71,7 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
         initialPicture: () => media.randomHeadshotUrl(),
         google: pair(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET),
         twitter: pair(env.TWITTER_CLIENT_ID, env.TWITTER_CLIENT_SECRET),
+        logger,
       });
       return createApp({
         env,

@@ -12,11 +12,14 @@ export interface TestDatabase extends Database {
 /**
  * A fresh, migrated and seeded database for one test file: an in-memory PGlite,
  * or a new database on the server named by TEST_DATABASE_URL when the
- * postgres project runs.
+ * postgres project runs. With `migrate: false` it is left empty (no tables).
  */
-export async function createTestDatabase(opts: { seed?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  opts: { seed?: boolean; migrate?: boolean } = {},
+): Promise<TestDatabase> {
   const database =
     process.env.TEST_DB_KIND === "postgres" ? await createPostgresDatabase() : await pgliteDatabase();
+  if (opts.migrate === false) return database;
   await database.migrate();
   if (opts.seed !== false) {
     await seedReferenceData(database.db, loadReferenceData());

@@ -2,6 +2,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Db } from "../db/client.ts";
 import { account, session, user, verification } from "../db/schema/index.ts";
+import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { LIMITS } from "#shared/limits.ts";
 import { defaultDisplayName } from "#shared/display-name.ts";
@@ -13,6 +14,8 @@ export interface AuthOptions {
   baseURL: string;
   trustedOrigins: string[];
   mailer: Mailer;
+  /** Where better-auth's own messages go; through ours, they are JSON and redacted. */
+  logger?: Logger;
   google?: { clientId: string; clientSecret: string } | undefined;
   twitter?: { clientId: string; clientSecret: string } | undefined;
   /** A new user's first picture (a random castaway headshot), so no one is a silhouette. */
@@ -50,6 +53,16 @@ export function createAuth(opts: AuthOptions) {
       ...(opts.twitter ? { twitter: opts.twitter } : {}),
     },
     account: { accountLinking: { enabled: false } },
+    // Its default logger prints failed queries with their parameters (session
+    // tokens, password hashes) straight to stderr.
+    logger: {
+      level: "warn",
+      log: (level, message, ...details: unknown[]) => {
+        const write =
+          level === "debug" ? opts.logger?.debug : level === "info" ? opts.logger?.info : opts.logger?.error;
+        write?.(`better-auth: ${message}`, details.length ? { details } : {});
+      },
+    },
     user: {
       additionalFields: {
         profilePictureUrl: { type: "string", required: false, input: false },

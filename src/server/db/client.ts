@@ -26,7 +26,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 // Any fixed 64-bit number works; every process must use the same one.
 const MIGRATION_LOCK_ID = 7_349_221_004;
 
@@ -51,11 +51,18 @@ export async function openPostgres(
   poolSize = 10,
   onIdleError: (error: Error) => void = () => {},
 ): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A server that does not answer fails a request within seconds (503), not never.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
   // An idle connection the server drops (restart, failover, idle timeout)
   // raises 'error' on the pool, and with no listener that ends the process.
   // The pool discards that connection and opens a new one when next needed.
   pool.on("error", onIdleError);
+  // A connection in use (inside a transaction, between its queries) raises
+  // 'error' on its client instead, and the pool listens only to idle ones:
+  // without this a dropped connection mid-transaction ends the process. The
+  // query in progress fails on its own (a 503), and the pool discards the
+  // client when it is released with that error.
+  pool.on("connect", (client) => client.on("error", onIdleError));
   // Fail at start-up, not on the first request, when the server is unreachable.
   const probe = await pool.connect();
   probe.release();

@@ -1,5 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./context.ts";
+import { matchedRoute } from "./matched-route.ts";
 import type { Logger } from "../logger.ts";
 
 export const requestLogger = (logger: Logger) =>
@@ -9,7 +10,9 @@ export const requestLogger = (logger: Logger) =>
     const fields = {
       requestId: c.get("requestId"),
       method: c.req.method,
+      // The path may carry a token (a reset link); the logger redacts it.
       path: c.req.path,
+      route: matchedRoute(c),
       status: c.res.status,
       ms: Math.round((performance.now() - started) * 10) / 10,
     };

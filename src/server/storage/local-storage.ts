@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { dirname, join, relative, sep } from "node:path";
 import {
   assertFolder,
   assertKey,
@@ -41,15 +41,19 @@ export function createLocalStorage(root: string): FileStorage {
     async delete(key) {
       await rm(pathOf(key), { force: true });
     },
-    async list(folder) {
-      assertFolder(folder);
+    async *keys(folder) {
+      if (folder !== undefined) assertFolder(folder);
+      let files: string[];
       try {
-        const names = await readdir(join(root, ...folder.split("/")));
-        // Temporary files of a write in progress are not objects yet.
-        return names.map((n) => folder + n).filter((key) => STORAGE_KEY.test(key));
+        files = await readdir(join(root, ...(folder ?? "").split("/")), { recursive: true });
       } catch (e) {
-        if ((e as NodeJS.ErrnoException).code === "ENOENT") return [];
+        if ((e as NodeJS.ErrnoException).code === "ENOENT") return;
         throw e;
+      }
+      // Half-written temporary files and anything else in the folder are not ours.
+      for (const file of files) {
+        const key = (folder ?? "") + relative(root, join(root, file)).split(sep).join("/");
+        if (STORAGE_KEY.test(key)) yield key;
       }
     },
     async check() {

@@ -66,18 +66,20 @@ export function createS3Storage(o: S3Options): FileStorage {
       assertKey(key);
       await client.send(new DeleteObjectCommand({ Bucket: o.bucket, Key: key }));
     },
-    async list(folder) {
-      assertFolder(folder);
-      const keys: string[] = [];
+    async *keys(folder) {
+      if (folder !== undefined) assertFolder(folder);
       let token: string | undefined;
       do {
-        const out = await client.send(
-          new ListObjectsV2Command({ Bucket: o.bucket, Prefix: folder, ContinuationToken: token }),
+        const page = await client.send(
+          new ListObjectsV2Command({
+            Bucket: o.bucket,
+            ...(folder ? { Prefix: folder } : {}),
+            ...(token ? { ContinuationToken: token } : {}),
+          }),
         );
-        for (const object of out.Contents ?? []) if (object.Key) keys.push(object.Key);
-        token = out.IsTruncated ? out.NextContinuationToken : undefined;
+        for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
-      return keys;
     },
     async check() {
       try {

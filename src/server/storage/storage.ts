@@ -14,8 +14,11 @@ export interface FileStorage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<StoredObject | null>;
   delete(key: string): Promise<void>;
-  /** The keys under a folder (`prefix/`, e.g. "share/abc/"), for removing a thing's older versions. */
-  list(folder: string): Promise<string[]>;
+  /**
+   * The stored keys, in no particular order: all of them (for backups), or
+   * those under a folder (`prefix/`, e.g. "share/abc/") to remove a thing's older versions.
+   */
+  keys(folder?: string): AsyncIterable<string>;
   /** Throws StorageUnavailableError when the storage cannot be reached. */
   check(): Promise<void>;
 }

@@ -157,7 +157,7 @@ export function createShareImages(deps: ShareImagesDeps): ShareImages {
     const folder = folderOf(list);
     const current = stampOf(list);
     try {
-      for (const key of await storage.list(folder)) {
+      for await (const key of storage.keys(folder)) {
         const stamp = Number(key.slice(folder.length).split("-")[0]);
         if (stamp < current) await storage.delete(key);
       }

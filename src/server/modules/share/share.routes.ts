@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { listParamsSchema } from "#shared/lists.ts";
+import { listParamsSchema } from "#shared/lists.schema.ts";
 import { shareImageQuerySchema } from "#shared/share-images.ts";
 import type { AppDeps } from "../../app-deps.ts";
 import type { AppEnv } from "../../http/context.ts";

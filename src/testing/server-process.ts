@@ -1,0 +1,75 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  stdout(): string;
+  stderr(): string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/**
+ * The real server as `npm start` runs it (node --import tsx src/server/main.ts),
+ * with only the environment given (PORT=0 picks a free port); resolves once it
+ * says where it listens.
+ */
+export async function launchServer(env: Record<string, string>, timeoutMs = 150_000): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", PORT: "0", LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout!.on("data", (d: Buffer) => (stdout += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (stderr += d.toString()));
+  let gone: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res) =>
+    child.on("exit", (code, signal) => res((gone = { code, signal }))),
+  );
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const match = /Survivor Rankings is running at (\S+)/.exec(stdout);
+    if (match) return { child, url: match[1]!, stdout: () => stdout, stderr: () => stderr, exited };
+    if (gone) throw new Error(`server exited (${JSON.stringify(gone)}): ${stderr}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not start: ${stdout} ${stderr}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** A JSON request as a browser on the server's own page sends it (better-auth wants the Origin). */
+export function call(
+  base: string,
+  path: string,
+  init: { method?: string; json?: unknown; cookie?: string } = {},
+) {
+  return fetch(`${base}${path}`, {
+    method: init.method ?? (init.json !== undefined ? "POST" : "GET"),
+    headers: {
+      Origin: base,
+      ...(init.json !== undefined ? { "Content-Type": "application/json" } : {}),
+      ...(init.cookie ? { Cookie: init.cookie } : {}),
+    },
+    ...(init.json !== undefined ? { body: JSON.stringify(init.json) } : {}),
+  });
+}
+
+/** Signs a new member up; returns the session cookie and id. */
+export async function signUpMember(base: string, email: string): Promise<{ id: string; cookie: string }> {
+  const res = await call(base, "/api/auth/sign-up/email", {
+    json: { email, password: "correct-horse-battery", name: email.split("@")[0] },
+  });
+  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { user: { id: string } };
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  return { id: body.user.id, cookie };
+}
