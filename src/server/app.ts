@@ -29,6 +29,7 @@ import { eventsRoutes } from "./modules/events/events.routes.ts";
 import { meRoutes } from "./modules/profiles/me.routes.ts";
 import { usersRoutes } from "./modules/profiles/users.routes.ts";
 import { seasonsRoutes } from "./modules/seasons/seasons.routes.ts";
+import { shareRoutes } from "./modules/share/share.routes.ts";
 
 /** JSON bodies are small; a picture upload has its own, larger limit (pictures.routes.ts). */
 export const JSON_BODY_LIMIT = 64 * 1024;
@@ -51,6 +52,7 @@ function apiRoutes(deps: AppDeps) {
     .route("/seasons", seasonsRoutes(deps))
     .route("/lists", listsRoutes(deps))
     .route("/lists", reactionsRoutes(deps))
+    .route("/lists", shareRoutes(deps))
     .route("/me", meRoutes(deps))
     .route("/me/picture", picturesRoutes(deps))
     .route("/users", usersRoutes(deps))

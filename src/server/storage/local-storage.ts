@@ -1,7 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { assertKey, contentTypeOf, type FileStorage, StorageUnavailableError } from "./storage.ts";
+import {
+  assertFolder,
+  assertKey,
+  contentTypeOf,
+  type FileStorage,
+  STORAGE_KEY,
+  StorageUnavailableError,
+} from "./storage.ts";
 
 /** Files under `root`; each written whole under a temporary name and renamed, so none is seen half-written. */
 export function createLocalStorage(root: string): FileStorage {
@@ -33,6 +40,17 @@ export function createLocalStorage(root: string): FileStorage {
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });
+    },
+    async list(folder) {
+      assertFolder(folder);
+      try {
+        const names = await readdir(join(root, ...folder.split("/")));
+        // Temporary files of a write in progress are not objects yet.
+        return names.map((n) => folder + n).filter((key) => STORAGE_KEY.test(key));
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === "ENOENT") return [];
+        throw e;
+      }
     },
     async check() {
       try {

@@ -2,11 +2,18 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
-import { assertKey, contentTypeOf, type FileStorage, StorageUnavailableError } from "./storage.ts";
+import {
+  assertFolder,
+  assertKey,
+  contentTypeOf,
+  type FileStorage,
+  StorageUnavailableError,
+} from "./storage.ts";
 
 export interface S3Options {
   endpoint?: string | undefined;
@@ -58,6 +65,19 @@ export function createS3Storage(o: S3Options): FileStorage {
     async delete(key) {
       assertKey(key);
       await client.send(new DeleteObjectCommand({ Bucket: o.bucket, Key: key }));
+    },
+    async list(folder) {
+      assertFolder(folder);
+      const keys: string[] = [];
+      let token: string | undefined;
+      do {
+        const out = await client.send(
+          new ListObjectsV2Command({ Bucket: o.bucket, Prefix: folder, ContinuationToken: token }),
+        );
+        for (const object of out.Contents ?? []) if (object.Key) keys.push(object.Key);
+        token = out.IsTruncated ? out.NextContinuationToken : undefined;
+      } while (token);
+      return keys;
     },
     async check() {
       try {

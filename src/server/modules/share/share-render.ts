@@ -1,0 +1,109 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { Resvg, renderAsync } from "@resvg/resvg-js";
+import type { ReactNode } from "react";
+import satori from "satori";
+import sharp from "sharp";
+import { SHARE_SIZES, type ShareLayout, type ShareSize } from "#shared/share-images.ts";
+import type { MediaImage } from "../../media/media.service.ts";
+import { backdropSvg } from "./share-backdrops.ts";
+import { type ShareCard, shareLayout } from "./share-layout.ts";
+
+const FONT_DIR = fileURLToPath(new URL("../../media/fonts/", import.meta.url));
+const FONT_FILES = { 400: "inter-latin-400-normal.ttf", 800: "inter-latin-800-normal.ttf" } as const;
+
+// Read once, on the first render: satori takes the bytes, resvg the paths.
+let satoriFonts: { name: string; data: Buffer; weight: 400 | 800; style: "normal" }[] | null = null;
+function fonts() {
+  satoriFonts ??= ([400, 800] as const).map((weight) => ({
+    name: "Inter",
+    data: readFileSync(FONT_DIR + FONT_FILES[weight]),
+    weight,
+    style: "normal" as const,
+  }));
+  return satoriFonts;
+}
+const RESVG_FONTS = {
+  loadSystemFonts: false,
+  fontFiles: Object.values(FONT_FILES).map((f) => FONT_DIR + f),
+  defaultFontFamily: "Inter",
+};
+
+/** Pictures are drawn at most this big; they are scaled to it once, not at every render. */
+export const PICTURE_PX = 176;
+
+/**
+ * A media image (an operator's file or a drawn SVG) as a small PNG data URI,
+ * or null when it cannot be read. Drawn SVGs are rasterised here because
+ * resvg does not draw the text of an SVG nested in another.
+ */
+export async function pictureDataUri(image: MediaImage): Promise<string | null> {
+  let png: Buffer;
+  if (image.kind === "file") {
+    const file = await image.file.read();
+    if (!file) return pictureDataUri(image.fallback());
+    png = await sharp(file.body, { limitInputPixels: 40_000_000 })
+      .resize(PICTURE_PX, PICTURE_PX, { fit: "cover" })
+      .png()
+      .toBuffer();
+  } else {
+    png = new Resvg(image.svg, {
+      fitTo: { mode: "width", value: PICTURE_PX },
+      font: RESVG_FONTS,
+    })
+      .render()
+      .asPng();
+  }
+  return `data:image/png;base64,${png.toString("base64")}`;
+}
+
+interface Raster {
+  pixels: Buffer;
+  width: number;
+  height: number;
+}
+
+// Premultiplied RGBA from resvg, as sharp takes it without converting.
+const rawOf = (r: Raster) => ({
+  width: r.width,
+  height: r.height,
+  channels: 4 as const,
+  premultiplied: true,
+});
+
+/** Backdrops are the same for every list: drawn once per layout and size. */
+const backdrops = new Map<string, Promise<Raster>>();
+function backdrop(layout: ShareLayout, size: ShareSize): Promise<Raster> {
+  const key = `${layout}-${size}`;
+  let pending = backdrops.get(key);
+  if (!pending) {
+    const { width, height } = SHARE_SIZES[size];
+    pending = renderAsync(backdropSvg(layout, width, height), RESVG_OPTIONS).then((r) => ({
+      pixels: r.pixels,
+      width,
+      height,
+    }));
+    backdrops.set(key, pending);
+    pending.catch(() => backdrops.delete(key));
+  }
+  return pending;
+}
+
+const RESVG_OPTIONS = { font: { loadSystemFonts: false }, fitTo: { mode: "original" as const } };
+
+/**
+ * The card as a PNG: satori lays the list out as SVG, resvg draws it off the
+ * main thread, and sharp lays it over the backdrop and encodes the PNG, also
+ * off the main thread.
+ */
+export async function renderSharePng(card: ShareCard): Promise<Buffer> {
+  const { width, height } = SHARE_SIZES[card.size];
+  const ground = backdrop(card.layout, card.size);
+  const svg = await satori(shareLayout(card) as unknown as ReactNode, { width, height, fonts: fonts() });
+  const front = await renderAsync(svg, RESVG_OPTIONS);
+  const back = await ground;
+  return sharp(back.pixels, { raw: rawOf(back) })
+    .composite([{ input: front.pixels, raw: rawOf({ pixels: front.pixels, width, height }) }])
+    .png({ compressionLevel: 6 })
+    .toBuffer();
+}

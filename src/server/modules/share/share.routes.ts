@@ -1,0 +1,45 @@
+import { Hono } from "hono";
+import { listParamsSchema } from "#shared/lists.ts";
+import { shareImageQuerySchema } from "#shared/share-images.ts";
+import type { AppDeps } from "../../app-deps.ts";
+import type { AppEnv } from "../../http/context.ts";
+import { pathParams, queryParams } from "../../http/validate.ts";
+import { getListDetail } from "../lists/lists.service.ts";
+import { createShareImages, shareEtag } from "./share-images.service.ts";
+
+/** Short, so a crawler or a second visitor rechecks soon; the ETag makes that check a 304. */
+const CACHE_CONTROL = "public, max-age=300";
+
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(",").some((t) => {
+    const tag = t.trim().replace(/^W\//, "");
+    return tag === "*" || tag === etag;
+  });
+}
+
+/**
+ * GET /lists/{userId}/{listId}/share?layout=classic|beach&size=portrait|preview:
+ * the list's share picture (spec section 5), public like the list itself.
+ */
+export function shareRoutes(deps: AppDeps) {
+  const { db } = deps.database;
+  const images = createShareImages(deps);
+  return new Hono<AppEnv>().get(
+    "/:userId/:listId/share",
+    pathParams(listParamsSchema, "List not found"),
+    queryParams(shareImageQuerySchema),
+    async (c) => {
+      const { userId, listId } = c.req.valid("param");
+      const { layout, size } = c.req.valid("query");
+      const list = await getListDetail(db, userId, listId, null);
+      const etag = shareEtag(list, layout, size);
+      c.header("ETag", etag);
+      c.header("Cache-Control", CACHE_CONTROL);
+      if (matches(c.req.header("If-None-Match"), etag)) return c.body(null, 304);
+      const png = await images.png(list, layout, size);
+      c.header("Content-Type", "image/png");
+      return c.body(new Uint8Array(png), 200);
+    },
+  );
+}

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ErrorBody } from "#server/http/errors.ts";
+import { SHARE_LAYOUTS, SHARE_SIZES, type ShareSize } from "#shared/share-images.ts";
+import { startTestS3, type TestS3 } from "#testing/s3-server.ts";
+import { createTestApp, type TestApp, type TestUser } from "#testing/test-app.ts";
+import { createList, getListDetail, updateList } from "../lists/lists.service.ts";
+import { shareImageKey } from "./share-images.service.ts";
+import { pngSize } from "#testing/png-size.ts";
+
+for (const kind of ["local", "s3"] as const) {
+  describe(`GET /api/lists/:userId/:listId/share on ${kind} storage`, () => {
+    let s3: TestS3 | null = null;
+    let t: TestApp;
+    let ann: TestUser;
+    let listId: string;
+
+    beforeAll(async () => {
+      s3 = kind === "s3" ? await startTestS3() : null;
+      t = await createTestApp(s3 ? { storage: s3.storage } : {});
+      ann = await t.signUp(`ann-share-${kind}@example.com`);
+      const list = await createList(t.database.db, ann.id, {
+        name: "Greatest of all time",
+        description: "",
+        tags: [],
+        items: [
+          "s1-richard-hatch",
+          "s20-parvati-shallow",
+          "s40-tony-vlachos",
+          "s7-sandra-diaz-twine",
+          "s2-colby-donaldson",
+          "s8-rob-mariano",
+        ],
+      });
+      listId = list.id;
+    });
+    afterAll(async () => {
+      await t.close();
+      await s3?.close();
+    });
+
+    const share = (query = "", init: RequestInit = {}) =>
+      t.request(`/api/lists/${ann.id}/${listId}/share${query}`, init);
+
+    it("answers a PNG of each layout and size", async () => {
+      for (const layout of SHARE_LAYOUTS) {
+        for (const size of Object.keys(SHARE_SIZES) as ShareSize[]) {
+          const res = await share(`?layout=${layout}&size=${size}`);
+          expect(res.status, `${layout} ${size}`).toBe(200);
+          expect(res.headers.get("content-type")).toBe("image/png");
+          expect(res.headers.get("cache-control")).toBe("public, max-age=300");
+          expect(res.headers.get("etag")).toMatch(new RegExp(`^"share-[\\w-]+-${layout}-${size}"$`));
+          expect(pngSize(Buffer.from(await res.arrayBuffer()))).toEqual(SHARE_SIZES[size]);
+        }
+      }
+    });
+
+    it("defaults to the classic portrait picture", async () => {
+      const res = await share();
+      expect(res.status).toBe(200);
+      expect(res.headers.get("etag")).toMatch(/-classic-portrait"$/);
+      expect(pngSize(Buffer.from(await res.arrayBuffer()))).toEqual(SHARE_SIZES.portrait);
+    });
+
+    it("answers 304 to a matching If-None-Match", async () => {
+      const first = await share("?size=preview");
+      const etag = first.headers.get("etag")!;
+      const again = await share("?size=preview", { headers: { "If-None-Match": etag } });
+      expect(again.status).toBe(304);
+      expect(again.headers.get("etag")).toBe(etag);
+      expect((await again.arrayBuffer()).byteLength).toBe(0);
+      const other = await share("?size=preview", { headers: { "If-None-Match": '"something-else"' } });
+      expect(other.status).toBe(200);
+    });
+
+    it("stores each version under its own name; a new version replaces the older ones", async () => {
+      const before = await getListDetail(t.database.db, ann.id, listId, null);
+      const oldKey = shareImageKey(before, "beach", "preview");
+      const first = await share("?layout=beach&size=preview");
+      expect(await t.storage.get(oldKey)).not.toBeNull();
+
+      await new Promise((r) => setTimeout(r, 5));
+      await updateList(t.database.db, ann.id, ann.id, listId, {
+        name: "Greatest of all time, revised",
+        description: "",
+        tags: [],
+        items: ["s20-parvati-shallow", "s1-richard-hatch"],
+      });
+      const after = await getListDetail(t.database.db, ann.id, listId, null);
+      const newKey = shareImageKey(after, "beach", "preview");
+      const changed = await share("?layout=beach&size=preview", {
+        headers: { "If-None-Match": first.headers.get("etag")! },
+      });
+      expect(changed.status).toBe(200);
+      expect(changed.headers.get("etag")).not.toBe(first.headers.get("etag"));
+      expect(newKey).not.toBe(oldKey);
+      expect(newKey).toMatch(/^share\/[\w-]+\/\d{13}-[\w-]{16}-beach-preview\.png$/);
+      const folder = newKey.slice(0, newKey.lastIndexOf("/") + 1);
+      expect(await t.storage.list(folder)).toEqual([newKey]);
+    });
+
+    it("answers 404 for an unknown list or user, like the list route", async () => {
+      const unknownList = await t.request(`/api/lists/${ann.id}/list_0/share`);
+      expect(unknownList.status).toBe(404);
+      expect(((await unknownList.json()) as ErrorBody).error.message).toBe("List not found");
+      const unknownUser = await t.request(`/api/lists/nobody/list_0/share`);
+      expect(unknownUser.status).toBe(404);
+      expect(((await unknownUser.json()) as ErrorBody).error.message).toBe("User not found");
+    });
+
+    it("answers 400 for an unknown layout or size", async () => {
+      for (const query of ["?layout=sunset", "?size=huge", "?layout="]) {
+        const res = await share(query);
+        expect(res.status, query).toBe(400);
+        expect(((await res.json()) as ErrorBody).error.code).toBe("VALIDATION_FAILED");
+      }
+    });
+  });
+}
