@@ -1,13 +1,13 @@
 import { useMutation } from "@tanstack/react-query";
 import { api, pathParams, readBlob } from "#client/lib/api-client.ts";
-import { SHARE_LAYOUTS, type ShareLayout } from "../model/share-rules.ts";
+import { SHARE_LAYOUTS, type ShareLayout } from "#shared/share-images.ts";
 
 export interface ShareImageBlob {
   layout: ShareLayout;
   blob: Blob;
 }
 
-/** Both portrait share pictures of a list, rendered by the server, in the carousel's order. */
+/** Both portrait share pictures of a list, rendered by the server, in the carousel's order (classic, beach). */
 export function fetchShareImages(list: { userId: string; id: string }): Promise<ShareImageBlob[]> {
   const param = pathParams({ userId: list.userId, listId: list.id });
   return Promise.all(

@@ -3,12 +3,8 @@ import { DownloadIcon, ShareIcon } from "#client/components/ui/icons.tsx";
 import { Modal } from "#client/components/ui/modal.tsx";
 import { useToast } from "#client/components/ui/toast.tsx";
 import { useIsMobile } from "#client/lib/use-media-query.ts";
-import {
-  SHARE_MESSAGES as M,
-  shareFileName,
-  type ShareLayout,
-  shareLayoutName,
-} from "../model/share-rules.ts";
+import type { ShareLayout } from "#shared/share-images.ts";
+import { SHARE_MESSAGES as M, shareFileName, shareLayoutName } from "../model/share-rules.ts";
 import { ShareCarousel } from "./share-carousel.tsx";
 
 export interface ShareImage {

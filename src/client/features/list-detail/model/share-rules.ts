@@ -1,6 +1,4 @@
-/** The two share pictures, in the carousel's order: the first layout, then the beach one. */
-export const SHARE_LAYOUTS = ["classic", "beach"] as const;
-export type ShareLayout = (typeof SHARE_LAYOUTS)[number];
+import { SHARE_RULES, type ShareLayout } from "#shared/share-images.ts";
 
 /** Texts of the Share button and the 'Share Your Ranking' modal (spec sections 2 and 8). */
 export const SHARE_MESSAGES = {
@@ -23,7 +21,7 @@ export const SHARE_FAILURE_TOAST_MS = 6000;
 
 /** Spec section 5: the list name with spaces turned to underscores, plus _ranking.png or _ranking_beach.png. */
 export function shareFileName(listName: string, layout: ShareLayout): string {
-  const base = listName.trim().replace(/\s+/g, "_") || "Untitled_List";
+  const base = (listName.trim() || SHARE_RULES.untitled).replace(/\s+/g, "_");
   return `${base}${layout === "beach" ? "_ranking_beach" : "_ranking"}.png`;
 }
 
