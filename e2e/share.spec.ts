@@ -39,7 +39,7 @@ async function downloadBytes(page: Page, dialog: Locator) {
 }
 
 test.describe("Share (desktop)", () => {
-  test("Share opens two rendered pictures; arrows switch; Download Image saves a named PNG; Escape closes", async ({
+  test("Share opens two rendered pictures; Download Image saves each as a PNG under the list's name", async ({
     signedInPage: page,
   }) => {
     const list = await createList(page, "Queens of the Island");
@@ -54,14 +54,11 @@ test.describe("Share (desktop)", () => {
     await expect(dialog).toHaveAttribute("aria-modal", "true");
     expect(await loadedWidths(dialog)).toEqual([1080, 1080]);
     await expect(share).toHaveText("Share");
-    // The carousel has the focus, so the arrow keys work at once.
-    await expect(dialog.getByRole("region", { name: /share pictures/ })).toBeFocused();
     await expect(dialog.getByText("Tip: Long press the image to save it to your camera roll.")).toHaveCount(
       0,
     );
 
     const dots = dialog.getByRole("button", { name: /^Show / });
-    await expect(dots).toHaveCount(2);
     await expect(dots.nth(0)).toHaveAttribute("aria-current", "true");
     const classic = await downloadBytes(page, dialog);
     expect(classic.name).toBe("Queens_of_the_Island_ranking.png");
@@ -69,13 +66,31 @@ test.describe("Share (desktop)", () => {
 
     await dialog.getByRole("button", { name: "Next image" }).click();
     await expect(dots.nth(1)).toHaveAttribute("aria-current", "true");
-    await expect(dialog.getByText("Beach layout")).toBeVisible();
     const beach = await downloadBytes(page, dialog);
     expect(beach.name).toBe("Queens_of_the_Island_ranking_beach.png");
     expect([...beach.bytes.subarray(0, 8)]).toEqual(PNG_SIGNATURE);
     // Two layouts, two different pictures.
     expect(beach.bytes.equals(classic.bytes)).toBe(false);
+  });
 
+  test("arrows, dots and the Left/Right keys switch pictures; Tab stays inside; Escape closes and the focus returns", async ({
+    signedInPage: page,
+  }) => {
+    const list = await createList(page, "Keyboard castaways");
+    await page.goto(`/list/${list.userId}/${list.id}`);
+    const share = page.getByRole("button", { name: "Share", exact: true });
+    await share.click();
+    const dialog = page.getByRole("dialog", { name: "Share Your Ranking" });
+    await expect(dialog).toBeVisible();
+    // The carousel has the focus, so the arrow keys work at once.
+    await expect(dialog.getByRole("region", { name: /share pictures/ })).toBeFocused();
+
+    const dots = dialog.getByRole("button", { name: /^Show / });
+    await expect(dots).toHaveCount(2);
+    await expect(dots.nth(0)).toHaveAttribute("aria-current", "true");
+    await dialog.getByRole("button", { name: "Next image" }).click();
+    await expect(dots.nth(1)).toHaveAttribute("aria-current", "true");
+    await expect(dialog.getByText("Beach layout")).toBeVisible();
     await dialog.getByRole("button", { name: "Previous image" }).click();
     await expect(dots.nth(0)).toHaveAttribute("aria-current", "true");
     await page.keyboard.press("ArrowRight");
@@ -85,11 +100,14 @@ test.describe("Share (desktop)", () => {
     await dots.nth(1).click();
     await expect(dots.nth(1)).toHaveAttribute("aria-current", "true");
 
-    // Tab stays inside the dialog.
-    for (let i = 0; i < 8; i++) {
+    // Tab goes round the dialog's controls and never out to the page.
+    const inside = () => dialog.evaluate((el) => el.contains(document.activeElement));
+    for (let i = 0; i < 7; i++) {
       await page.keyboard.press("Tab");
-      expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+      expect(await inside()).toBe(true);
     }
+    await page.keyboard.press("Shift+Tab");
+    expect(await inside()).toBe(true);
 
     await page.keyboard.press("Escape");
     await expect(dialog).toHaveCount(0);

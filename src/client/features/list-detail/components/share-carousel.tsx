@@ -58,34 +58,37 @@ export function ShareCarousel({ slides, index, onIndexChange, label, ref }: Shar
       tabIndex={0}
       onKeyDown={onKeyDown}
     >
-      <div
-        className="share-carousel-viewport"
-        onTouchStart={onTouchStart}
-        onTouchEnd={onTouchEnd}
-        onTouchCancel={() => (touchStart.current = null)}
-      >
-        <div className="share-carousel-track" style={{ transform: `translateX(${-index * 100}%)` }}>
-          {slides.map((slide, i) => (
-            <div
-              key={slide.key}
-              className="share-carousel-slide"
-              role="group"
-              aria-roledescription="slide"
-              aria-label={`${i + 1} of ${count}`}
-              aria-hidden={i !== index}
-              inert={i !== index}
-              data-current={i === index || undefined}
-            >
-              <img
-                className="share-carousel-image"
-                src={slide.src}
-                alt={slide.alt}
-                width={1080}
-                height={1350}
-              />
-            </div>
-          ))}
+      <div className="share-carousel-stage">
+        <div
+          className="share-carousel-viewport"
+          onTouchStart={onTouchStart}
+          onTouchEnd={onTouchEnd}
+          onTouchCancel={() => (touchStart.current = null)}
+        >
+          <div className="share-carousel-track" style={{ transform: `translateX(${-index * 100}%)` }}>
+            {slides.map((slide, i) => (
+              <div
+                key={slide.key}
+                className="share-carousel-slide"
+                role="group"
+                aria-roledescription="slide"
+                aria-label={`${i + 1} of ${count}`}
+                aria-hidden={i !== index}
+                inert={i !== index}
+                data-current={i === index || undefined}
+              >
+                <img
+                  className="share-carousel-image"
+                  src={slide.src}
+                  alt={slide.alt}
+                  width={1080}
+                  height={1350}
+                />
+              </div>
+            ))}
+          </div>
         </div>
+        {/* Beside the picture on desktop, under it on phones: never over it. */}
         {count > 1 && (
           <>
             <button
