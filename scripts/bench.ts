@@ -12,16 +12,24 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench
  *       # PostgreSQL: a scratch database is created on that server and dropped after
  *
+ * Share pictures are drawn at one connection: uncached (every request a list
+ * not drawn before) and cached (one picture again and again). A 2 MB photo is
+ * uploaded end to end by members taking turns (uploads are limited per member).
+ *
  * BENCH_LISTS, BENCH_USERS, BENCH_SECONDS and BENCH_CONNECTIONS override the sizes;
- * BENCH_KEEP=1 keeps the PostgreSQL scratch database for inspection.
+ * BENCH_ONLY=share,upload measures only the scenarios whose names hold one of
+ * those words (and the baseline); BENCH_KEEP=1 keeps the PostgreSQL scratch
+ * database for inspection.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import autocannon from "autocannon";
+import sharp from "sharp";
 import { eq, sql } from "drizzle-orm";
 import { castaways } from "../src/server/db/schema/index.ts";
+import { UPLOAD_LIMIT } from "../src/server/modules/pictures/pictures.routes.ts";
 import { createApp } from "../src/server/app.ts";
 import { createAuth } from "../src/server/auth/auth.ts";
 import { type Database, openPglite, openPostgres } from "../src/server/db/client.ts";
@@ -44,6 +52,8 @@ const USERS = Number(process.env.BENCH_USERS ?? 20_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DISCUSSION_CONNECTIONS = 20;
+const ONLY = process.env.BENCH_ONLY?.split(",").filter(Boolean) ?? null;
+const PHOTO_BYTES = 2 * 1024 * 1024;
 const SMALL_CATEGORY = "bench-49-small";
 const LARGE_CATEGORY = "bench-49-large";
 const SMALL_VOTES = 100;
@@ -205,12 +215,109 @@ async function measure(
   url: string,
   headers: Record<string, string> = {},
   connections = CONNECTIONS,
+  more: Partial<autocannon.Options> = {},
 ): Promise<Result> {
-  const r = await autocannon({ url, connections, duration: SECONDS, headers });
+  const r = await autocannon({ url, connections, duration: SECONDS, headers, ...more });
   const non2xx = r.non2xx + r.errors + r.timeouts;
   // autocannon reports p97.5 and p99; p95 is interpolated from its histogram.
   const p95 = (r.latency as unknown as Record<string, number>).p95 ?? r.latency.p97_5;
   return { name, rps: r.requests.average, p50: r.latency.p50, p95, p99: r.latency.p99, errors: non2xx };
+}
+
+const wanted = (name: string) => !ONLY || name.startsWith("baseline") || ONLY.some((w) => name.includes(w));
+
+/** A real photo's worth of JPEG: noise does not compress, so it stays about 2 MB. */
+async function twoMegabytePhoto(): Promise<Buffer> {
+  let side = 1200;
+  for (;;) {
+    const jpeg = await sharp({
+      create: {
+        width: side,
+        height: side,
+        channels: 3,
+        background: "#808080",
+        noise: { type: "gaussian", mean: 128, sigma: 40 },
+      },
+    })
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    if (jpeg.length >= PHOTO_BYTES) return jpeg;
+    side = Math.ceil(side * Math.sqrt((PHOTO_BYTES * 1.05) / jpeg.length));
+  }
+}
+
+async function signUpMember(base: string, origin: string, email: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: origin },
+    body: JSON.stringify({ email, password: "bench-password-1", name: email.split("@")[0] }),
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  if (!cookie) throw new Error(`bench sign-up failed: ${res.status} ${await res.text()}`);
+  return cookie;
+}
+
+/** Share pictures (uncached and cached) and a photo upload, each at one connection. */
+async function measurePictures(base: string, origin: string): Promise<Result[]> {
+  const results: Result[] = [];
+  const sharePath = (i: number, size: string) =>
+    `/api/lists/bench-u${1 + (i % USERS)}/list_${1600000000000 + i}/share?size=${size}`;
+  // The first picture loads the fonts and draws the backdrops: not part of any request after.
+  for (const size of ["portrait", "preview"])
+    await fetch(base + sharePath(1, size)).then((r) => r.arrayBuffer());
+  let next = 1000;
+  for (const size of ["portrait", "preview"]) {
+    const name = `share image uncached: ${size}, a new list each request (1 conn.)`;
+    if (!wanted(name)) continue;
+    process.stdout.write(`measuring ${name} for ${SECONDS} s...\n`);
+    const requests = [
+      {
+        method: "GET" as const,
+        setupRequest: (req: autocannon.Request) => ({ ...req, path: sharePath(1 + (next++ % LISTS), size) }),
+      },
+    ];
+    results.push(await measure(name, base, {}, 1, { requests }));
+  }
+  const cachedName = "share image cached: the same picture again (1 conn.)";
+  if (wanted(cachedName)) {
+    process.stdout.write(`measuring ${cachedName} for ${SECONDS} s...\n`);
+    const url = base + sharePath(1, "portrait");
+    await fetch(url).then((r) => r.arrayBuffer());
+    results.push(await measure(cachedName, url, {}, 1));
+  }
+  const uploadName = "upload: a 2 MB JPEG photo, end to end (1 conn.)";
+  if (wanted(uploadName)) {
+    const photo = await twoMegabytePhoto();
+    // Uploads are limited per member: enough members for ~20 uploads a second.
+    const members = await Promise.all(
+      Array.from({ length: 2 + SECONDS * 2 }, (_, i) =>
+        signUpMember(base, origin, `uploader${i}@bench.test`),
+      ),
+    );
+    process.stdout.write(
+      `measuring ${uploadName} (${(photo.length / 1024 / 1024).toFixed(2)} MB) for ${SECONDS} s...\n`,
+    );
+    let turn = 0;
+    const requests = [
+      {
+        method: "POST" as const,
+        setupRequest: (req: autocannon.Request) => {
+          const cookie = members[Math.floor(turn++ / UPLOAD_LIMIT.max) % members.length]!;
+          return { ...req, body: photo, headers: { "content-type": "image/jpeg", cookie } };
+        },
+      },
+    ];
+    results.push(
+      await measure(uploadName, `${base}/api/me/picture`, { "content-type": "image/jpeg" }, 1, {
+        requests,
+        body: photo,
+      }),
+    );
+  }
+  return results;
 }
 
 async function main() {
@@ -306,14 +413,16 @@ async function main() {
         { cookie },
       ],
     ];
+    const chosen = scenarios.filter(([name]) => wanted(name));
     // Warm caches and JIT so the first scenario is not penalised.
-    for (const [, path, headers] of scenarios) await fetch(base + path, { headers }).then((r) => r.text());
+    for (const [, path, headers] of chosen) await fetch(base + path, { headers }).then((r) => r.text());
 
     const results: Result[] = [];
-    for (const [name, path, headers, connections = CONNECTIONS] of scenarios) {
+    for (const [name, path, headers, connections = CONNECTIONS] of chosen) {
       process.stdout.write(`measuring ${name} for ${SECONDS} s at ${connections} connections...\n`);
       results.push(await measure(name, base + path, headers, connections));
     }
+    results.push(...(await measurePictures(base, origin)));
     const baseline = results[0]!;
     console.log(
       `\n${label}: ${LISTS.toLocaleString()} lists, ${USERS.toLocaleString()} users, ${CONNECTIONS} connections, ${SECONDS} s each\n`,

@@ -12,7 +12,9 @@ import { type AppEnv, sessionMiddleware } from "./http/context.ts";
 import { ApiError, notFound } from "./http/errors.ts";
 import { requestLogger } from "./http/request-logger.ts";
 import { withPageMeta } from "./http/spa-html.ts";
-import { getListDetail } from "./modules/lists/lists.service.ts";
+import { getListDetail, type ListDetail } from "./modules/lists/lists.service.ts";
+import { sharePreviewImage } from "./modules/share/share-images.service.ts";
+import { listParamsSchema } from "#shared/lists.ts";
 import { mediaRoutes } from "./media/media.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { browseRoutes } from "./modules/browse/browse.routes.ts";
@@ -148,27 +150,35 @@ function mountClient(app: Hono<AppEnv>, deps: AppDeps) {
   // rebuild under a running server must not leave list pages pointing at
   // script files that no longer exist.
   const indexPath = join(clientDir, "index.html");
-  // A list's page carries its title and description for link previews.
+  // A list's page carries its title, description and picture for link previews.
   app.get("/list/:userId/:listId", async (c) => {
     c.header("Cache-Control", "no-cache");
     const indexHtml = await readFile(indexPath, "utf8");
+    // The same rule as the API's list path: anything else names no list.
+    const params = listParamsSchema.safeParse(c.req.param());
+    if (!params.success) return c.html(indexHtml);
+    let list: ListDetail;
     try {
-      const list = await getListDetail(deps.database.db, c.req.param("userId"), c.req.param("listId"), null);
-      const entries = list.items
-        .slice(0, 3)
-        .map((e, i) => `${i + 1}. ${e.name}`)
-        .join(", ");
-      return c.html(
-        withPageMeta(indexHtml, {
-          title: `${list.name} by ${list.userName} | Survivor Rankings`,
-          description:
-            list.description || (entries ? `A Survivor ranking: ${entries}` : "A Survivor ranking"),
-          url: `${deps.publicUrl}/list/${encodeURIComponent(list.userId)}/${encodeURIComponent(list.id)}`,
-        }),
-      );
-    } catch {
+      list = await getListDetail(deps.database.db, params.data.userId, params.data.listId, null);
+    } catch (error) {
+      // The page itself still loads; the app shows why there is no list.
+      if (!(error instanceof ApiError)) {
+        deps.logger.error("list page meta failed", { path: c.req.path, error: String(error) });
+      }
       return c.html(indexHtml);
     }
+    const entries = list.items
+      .slice(0, 3)
+      .map((e, i) => `${i + 1}. ${e.name}`)
+      .join(", ");
+    return c.html(
+      withPageMeta(indexHtml, {
+        title: `${list.name} by ${list.userName} | Survivor Rankings`,
+        description: list.description || (entries ? `A Survivor ranking: ${entries}` : "A Survivor ranking"),
+        url: `${deps.publicUrl}/list/${encodeURIComponent(list.userId)}/${encodeURIComponent(list.id)}`,
+        image: sharePreviewImage(list, deps.publicUrl),
+      }),
+    );
   });
   // Every other GET is a client route: the SPA decides (and redirects unknown paths home).
   const indexFile = join(clientDir, "index.html");

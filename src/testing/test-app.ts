@@ -45,6 +45,8 @@ export interface TestAppOptions<Emails extends readonly string[]> {
   users?: Emails;
   /** Where pictures go; a fresh temporary folder when left out. */
   storage?: FileStorage;
+  /** A folder with the client's index.html, to serve pages; the API alone when left out. */
+  clientDir?: string;
 }
 
 /** The app; `users` holds one signed-up user per email of `options.users`, in that order. */
@@ -82,7 +84,7 @@ export async function createTestApp<const Emails extends readonly string[] = []>
     storage,
     media,
     publicUrl: TEST_ORIGIN,
-    clientDir: null,
+    clientDir: options.clientDir ?? null,
     admins: adminEmails(env),
   });
 

@@ -2,36 +2,62 @@ export interface PageMeta {
   title: string;
   description: string;
   url: string;
-  image?: string;
+  /** The link-preview picture: an absolute URL and its size. */
+  image?: { url: string; width: number; height: number; type: string };
 }
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
+/** A template whose every interpolated value is HTML-escaped: the only way page text reaches the head. */
+function html(strings: TemplateStringsArray, ...values: (string | number)[]): string {
+  return strings.reduce(
+    (out, s, i) => out + s + (i < values.length ? escapeHtml(String(values[i])) : ""),
+    "",
+  );
+}
+
+// The tags of index.html this replaces, wherever their attributes or line
+// breaks fall (the description's tag is written over several lines).
+const TITLE = /[ \t]*<title\b[^>]*>[\s\S]*?<\/title>[ \t]*\r?\n?/i;
+const DESCRIPTION = /[ \t]*<meta\b[^>]*\bname\s*=\s*["']description["'][^>]*>[ \t]*\r?\n?/i;
+const HEAD_END = /<\/head>/i;
+
 /**
  * The SPA's index.html with a page's title and link-preview tags, so a shared
- * link shows the list's name and description in chat apps and social sites,
- * which do not run the app's JavaScript.
+ * link shows the list's name, description and picture in chat apps and
+ * social sites, which do not run the app's JavaScript. The head is rebuilt
+ * from the template above, never with String.replace patterns: page text
+ * holding `$&` or `$'` must come out as written.
  */
 export function withPageMeta(indexHtml: string, meta: PageMeta): string {
-  const title = escapeHtml(meta.title);
-  const description = escapeHtml(meta.description);
+  const headEnd = indexHtml.search(HEAD_END);
+  if (headEnd < 0) return indexHtml;
+  const head = indexHtml
+    .slice(0, headEnd)
+    .replace(TITLE, () => "")
+    .replace(DESCRIPTION, () => "");
+  const { title, description, url, image } = meta;
   const tags = [
-    `<meta property="og:type" content="article" />`,
-    `<meta property="og:site_name" content="Survivor Rankings" />`,
-    `<meta property="og:title" content="${title}" />`,
-    `<meta property="og:description" content="${description}" />`,
-    `<meta property="og:url" content="${escapeHtml(meta.url)}" />`,
-    ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(meta.image)}" />`] : []),
-    `<meta name="twitter:card" content="${meta.image ? "summary_large_image" : "summary"}" />`,
-    `<meta name="twitter:title" content="${title}" />`,
-    `<meta name="twitter:description" content="${description}" />`,
-  ].join("\n    ");
-  return indexHtml
-    .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
-    .replace(
-      /<meta name="description" content="[^"]*" \/>/,
-      `<meta name="description" content="${description}" />`,
-    )
-    .replace("</head>", `    ${tags}\n  </head>`);
+    html`<title>${title}</title>`,
+    html`<meta name="description" content="${description}" />`,
+    html`<meta property="og:type" content="article" />`,
+    html`<meta property="og:site_name" content="Survivor Rankings" />`,
+    html`<meta property="og:title" content="${title}" />`,
+    html`<meta property="og:description" content="${description}" />`,
+    html`<meta property="og:url" content="${url}" />`,
+    ...(image
+      ? [
+          html`<meta property="og:image" content="${image.url}" />`,
+          html`<meta property="og:image:width" content="${image.width}" />`,
+          html`<meta property="og:image:height" content="${image.height}" />`,
+          html`<meta property="og:image:type" content="${image.type}" />`,
+          html`<meta name="twitter:card" content="summary_large_image" />`,
+          html`<meta name="twitter:image" content="${image.url}" />`,
+        ]
+      : [html`<meta name="twitter:card" content="summary" />`]),
+    html`<meta name="twitter:title" content="${title}" />`,
+    html`<meta name="twitter:description" content="${description}" />`,
+  ];
+  return `${head.trimEnd()}\n    ${tags.join("\n    ")}\n  ${indexHtml.slice(headEnd)}`;
 }

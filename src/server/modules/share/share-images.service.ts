@@ -1,11 +1,15 @@
 import { createHash } from "node:crypto";
 import { LIMITS } from "#shared/limits.ts";
 import { seasonDisplayName } from "#shared/lists.ts";
-import type { ShareLayout, ShareSize } from "#shared/share-images.ts";
+import { SHARE_SIZES, type ShareLayout, type ShareSize } from "#shared/share-images.ts";
 import type { Logger } from "../../logger.ts";
 import type { MediaService } from "../../media/media.service.ts";
 import type { FileStorage } from "../../storage/storage.ts";
-import type { ListDetail } from "../lists/lists.service.ts";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { lists, user } from "../../db/schema/index.ts";
+import type { ListEntry } from "../lists/list-entries.ts";
+import { type ListDetail, UNKNOWN_USER } from "../lists/lists.service.ts";
 import { LruCache } from "./lru-cache.ts";
 import type { ShareCard, ShareEntry } from "./share-layout.ts";
 import { pictureDataUri, renderSharePng } from "./share-render.ts";
@@ -13,7 +17,28 @@ import { pictureDataUri, renderSharePng } from "./share-render.ts";
 /** Raise when the pictures change for the same list, so every cached copy is drawn again. */
 export const SHARE_RENDERER_VERSION = 1;
 
-export type ShareList = Pick<ListDetail, "userId" | "id" | "name" | "userName" | "updatedAt" | "items">;
+/** What names a version of a list's pictures; the entries are read only to draw one. */
+export type ShareList = Pick<ListDetail, "userId" | "id" | "name" | "userName" | "updatedAt">;
+
+/**
+ * The public list at this path, in one query: all a cached picture needs.
+ * Null when there is none (getListDetail says which 404 it is).
+ */
+export async function findShareList(db: Db, userId: string, listId: string): Promise<ShareList | null> {
+  const [row] = await db
+    .select({
+      userId: lists.userId,
+      id: lists.id,
+      name: lists.name,
+      userName: user.name,
+      updatedAt: lists.updatedAt,
+    })
+    .from(lists)
+    .leftJoin(user, eq(user.id, lists.userId))
+    .where(and(eq(lists.userId, userId), eq(lists.id, listId), eq(lists.isPublic, true)));
+  if (!row) return null;
+  return { ...row, userName: row.userName ?? UNKNOWN_USER, updatedAt: row.updatedAt.toISOString() };
+}
 
 const hash = (...parts: (string | number)[]) =>
   createHash("sha256").update(parts.join("\u0000")).digest("base64url");
@@ -29,6 +54,16 @@ export function shareVersion(list: ShareList): string {
 export const shareEtag = (list: ShareList, layout: ShareLayout, size: ShareSize) =>
   `"share-${shareVersion(list)}-${layout}-${size}"`;
 
+/**
+ * A list's link-preview picture (og:image): the wide classic one, at an
+ * absolute URL naming the version, so a crawler's cache never shows an old one.
+ */
+export function sharePreviewImage(list: ShareList, publicUrl: string) {
+  const path = `/api/lists/${encodeURIComponent(list.userId)}/${encodeURIComponent(list.id)}/share`;
+  const query = new URLSearchParams({ size: "preview", v: shareVersion(list) });
+  return { url: `${publicUrl}${path}?${query}`, ...SHARE_SIZES.preview, type: "image/png" };
+}
+
 // A list's pictures share a folder; names start with the list's time, so a
 // newer version can tell the older ones it replaces.
 const folderOf = (list: ShareList) => `share/${hash(list.userId, list.id).slice(0, 22)}/`;
@@ -39,16 +74,24 @@ export function shareImageKey(list: ShareList, layout: ShareLayout, size: ShareS
 }
 
 export interface ShareImages {
-  /** The PNG of this version of the list: from memory, else storage, else drawn (once, however many ask). */
-  png(list: ShareList, layout: ShareLayout, size: ShareSize): Promise<Buffer>;
+  /**
+   * The PNG of this version of the list: from memory, else storage, else
+   * drawn (once, however many ask) from the entries `entries` reads.
+   */
+  png(
+    list: ShareList,
+    layout: ShareLayout,
+    size: ShareSize,
+    entries: () => Promise<ListEntry[]>,
+  ): Promise<Buffer>;
 }
 
 export interface ShareImagesDeps {
   media: MediaService;
   storage: FileStorage;
   logger: Logger;
-  /** Called before each drawing: tests count them. */
-  onRender?: (key: string) => void;
+  /** Called before each drawing, with what is drawn: tests count them. */
+  onRender?: (key: string, card: ShareCard) => void;
 }
 
 const MiB = 1024 * 1024;
@@ -60,7 +103,7 @@ export function createShareImages(deps: ShareImagesDeps): ShareImages {
   const pictures = new LruCache<string>(500, 32 * MiB, (uri) => uri.length);
   const inFlight = new Map<string, Promise<Buffer>>();
 
-  async function pictureOf(entry: ShareList["items"][number]): Promise<string | null> {
+  async function pictureOf(entry: ListEntry): Promise<string | null> {
     try {
       const image = entry.isSeason ? await media.seasonLogo(entry.id) : await media.headshot(entry.id);
       const key = image.kind === "file" ? `file:${image.file.etag}` : `svg:${image.etag}`;
@@ -76,8 +119,13 @@ export function createShareImages(deps: ShareImagesDeps): ShareImages {
     }
   }
 
-  async function cardOf(list: ShareList, layout: ShareLayout, size: ShareSize): Promise<ShareCard> {
-    const top = list.items.slice(0, LIMITS.shareEntries);
+  async function cardOf(
+    list: ShareList,
+    items: ListEntry[],
+    layout: ShareLayout,
+    size: ShareSize,
+  ): Promise<ShareCard> {
+    const top = items.slice(0, LIMITS.shareEntries);
     const entries = await Promise.all(
       top.map(async (e, i): Promise<ShareEntry> => ({
         rank: i + 1,
@@ -94,7 +142,7 @@ export function createShareImages(deps: ShareImagesDeps): ShareImages {
       title: list.name,
       author: list.userName,
       entries,
-      totalEntries: list.items.length,
+      totalEntries: items.length,
       layout,
       size,
     };
@@ -114,14 +162,21 @@ export function createShareImages(deps: ShareImagesDeps): ShareImages {
     }
   }
 
-  async function produce(list: ShareList, layout: ShareLayout, size: ShareSize, key: string) {
+  async function produce(
+    list: ShareList,
+    layout: ShareLayout,
+    size: ShareSize,
+    key: string,
+    entries: () => Promise<ListEntry[]>,
+  ) {
     const stored = await storage.get(key).catch((error: unknown) => {
       logger.error("share picture storage unreadable", { key, error: String(error) });
       return null;
     });
     if (stored) return stored.body;
-    deps.onRender?.(key);
-    const png = await renderSharePng(await cardOf(list, layout, size));
+    const card = await cardOf(list, await entries(), layout, size);
+    deps.onRender?.(key, card);
+    const png = await renderSharePng(card);
     try {
       await storage.put(key, png, "image/png");
       await forgetOlder(list);
@@ -133,13 +188,13 @@ export function createShareImages(deps: ShareImagesDeps): ShareImages {
   }
 
   return {
-    async png(list, layout, size) {
+    async png(list, layout, size, entries) {
       const key = shareImageKey(list, layout, size);
       const cached = rendered.get(key);
       if (cached) return cached;
       let pending = inFlight.get(key);
       if (!pending) {
-        pending = produce(list, layout, size, key)
+        pending = produce(list, layout, size, key, entries)
           .then((png) => {
             rendered.set(key, png);
             return png;

@@ -122,8 +122,8 @@ function siteMark(theme: Theme, px: number): ShareNode {
 function byline(theme: Theme, author: string, px: number, widthPx: number): ShareNode {
   const name = fitText(author, { maxPx: px, minPx: px, widthPx: widthPx - px * 1.6, lines: 1, weight: 800 });
   return box(
-    { fontSize: px, color: theme.muted, flexShrink: 0 },
-    "by\u00a0",
+    { fontSize: px, color: theme.muted, flexShrink: 0, gap: Math.round(px * 0.3) },
+    "by",
     box({ color: theme.accent, fontWeight: 800 }, name.text),
   );
 }
@@ -226,15 +226,17 @@ function preview(card: ShareCard, theme: Theme, title: string): ShareNode {
   });
   const gap = 22;
   const column = Math.floor((inner - gap * 4) / 5);
-  const pictureSize = 168;
+  const pictureSize = 184;
+  // Side by side, names read best at one size: the size the longest one needs.
+  const namePx = Math.min(
+    ...card.entries.map(
+      (e) =>
+        fitText(e.name, { maxPx: 26, minPx: SHARE_RULES.nameMinPx, widthPx: column, lines: 2, weight: 800 })
+          .px,
+    ),
+  );
   const columns = card.entries.map((e) => {
-    const name = fitText(e.name, {
-      maxPx: 26,
-      minPx: SHARE_RULES.nameMinPx,
-      widthPx: column,
-      lines: 2,
-      weight: 800,
-    });
+    const name = fitText(e.name, { maxPx: namePx, minPx: namePx, widthPx: column, lines: 2, weight: 800 });
     return box(
       { flexDirection: "column", alignItems: "center", width: column, gap: 12 },
       box(
@@ -296,7 +298,10 @@ function preview(card: ShareCard, theme: Theme, title: string): ShareNode {
       heading.text,
     ),
     box({ marginTop: 8 }, byline(theme, card.author, 28, inner)),
-    box({ flexGrow: 1, alignItems: "center", justifyContent: "center", gap }, ...columns),
+    box(
+      { flexGrow: 1, flexDirection: "column", justifyContent: "center", paddingTop: 12 },
+      box({ alignItems: "flex-start", justifyContent: "center", gap }, ...columns),
+    ),
   );
 }
 

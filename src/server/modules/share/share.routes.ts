@@ -4,8 +4,10 @@ import { shareImageQuerySchema } from "#shared/share-images.ts";
 import type { AppDeps } from "../../app-deps.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { pathParams, queryParams } from "../../http/validate.ts";
+import { notFound } from "../../http/errors.ts";
+import { loadEntries } from "../lists/list-entries.ts";
 import { getListDetail } from "../lists/lists.service.ts";
-import { createShareImages, shareEtag } from "./share-images.service.ts";
+import { createShareImages, findShareList, shareEtag } from "./share-images.service.ts";
 
 /** Short, so a crawler or a second visitor rechecks soon; the ETag makes that check a 304. */
 const CACHE_CONTROL = "public, max-age=300";
@@ -32,12 +34,17 @@ export function shareRoutes(deps: AppDeps) {
     async (c) => {
       const { userId, listId } = c.req.valid("param");
       const { layout, size } = c.req.valid("query");
-      const list = await getListDetail(db, userId, listId, null);
+      const list = await findShareList(db, userId, listId);
+      if (!list) {
+        // Throws the list route's own answer: 'User not found', 'List not found', ...
+        await getListDetail(db, userId, listId, null);
+        throw notFound("List not found");
+      }
       const etag = shareEtag(list, layout, size);
       c.header("ETag", etag);
       c.header("Cache-Control", CACHE_CONTROL);
       if (matches(c.req.header("If-None-Match"), etag)) return c.body(null, 304);
-      const png = await images.png(list, layout, size);
+      const png = await images.png(list, layout, size, () => loadEntries(db, userId, listId));
       c.header("Content-Type", "image/png");
       return c.body(new Uint8Array(png), 200);
     },

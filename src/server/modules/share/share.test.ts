@@ -4,7 +4,12 @@ import { SHARE_LAYOUTS, SHARE_SIZES, type ShareSize } from "#shared/share-images
 import { startTestS3, type TestS3 } from "#testing/s3-server.ts";
 import { createTestApp, type TestApp, type TestUser } from "#testing/test-app.ts";
 import { createList, getListDetail, updateList } from "../lists/lists.service.ts";
-import { shareImageKey } from "./share-images.service.ts";
+import { parseEnv } from "#server/env.ts";
+import { createLogger } from "#server/logger.ts";
+import { createMediaService, type MediaService } from "#server/media/media.service.ts";
+import { createShareImages, shareImageKey, type ShareList } from "./share-images.service.ts";
+import type { ShareCard } from "./share-layout.ts";
+import type { ListEntry } from "../lists/list-entries.ts";
 import { pngSize } from "#testing/png-size.ts";
 
 for (const kind of ["local", "s3"] as const) {
@@ -96,6 +101,110 @@ for (const kind of ["local", "s3"] as const) {
       expect(newKey).toMatch(/^share\/[\w-]+\/\d{13}-[\w-]{16}-beach-preview\.png$/);
       const folder = newKey.slice(0, newKey.lastIndexOf("/") + 1);
       expect(await t.storage.list(folder)).toEqual([newKey]);
+    });
+
+    describe("the cache", () => {
+      const renders: { key: string; card: ShareCard }[] = [];
+      const service = (media: MediaService = createMediaService({ env, db: t.database.db, logger })) =>
+        createShareImages({
+          media,
+          storage: t.storage,
+          logger,
+          onRender: (key, card) => renders.push({ key, card }),
+        });
+      const env = parseEnv({ DATA_DIR: "/nonexistent", LOG_LEVEL: "silent" });
+      const logger = createLogger("silent");
+      let list: ShareList;
+      let items: ListEntry[];
+      const entries = () => Promise.resolve(items);
+
+      beforeAll(async () => {
+        const created = await createList(t.database.db, ann.id, {
+          name: "Cache me",
+          description: "",
+          tags: [],
+          items: [
+            "s1-richard-hatch",
+            "s2-colby-donaldson",
+            "s20-parvati-shallow",
+            "s40-tony-vlachos",
+            "s7-sandra-diaz-twine",
+            "s8-rob-mariano",
+          ],
+        });
+        ({ items, ...list } = await getListDetail(t.database.db, ann.id, created.id, null));
+      });
+
+      it("draws a picture once: a repeat answers from memory", async () => {
+        const images = service();
+        renders.length = 0;
+        const first = await images.png(list, "classic", "preview", entries);
+        const again = await images.png(list, "classic", "preview", entries);
+        expect(renders).toHaveLength(1);
+        expect(again.equals(first)).toBe(true);
+        expect(await t.storage.get(shareImageKey(list, "classic", "preview"))).not.toBeNull();
+      });
+
+      it("draws once for requests that arrive together", async () => {
+        const images = service();
+        renders.length = 0;
+        const all = await Promise.all(
+          Array.from({ length: 6 }, () => images.png(list, "beach", "preview", entries)),
+        );
+        expect(renders).toHaveLength(1);
+        for (const png of all) expect(png.equals(all[0]!)).toBe(true);
+      });
+
+      it("after a restart (fresh memory) answers from storage without drawing", async () => {
+        const before = await service().png(list, "beach", "portrait", entries);
+        renders.length = 0;
+        const restarted = await service().png(list, "beach", "portrait", entries);
+        expect(renders).toHaveLength(0);
+        expect(restarted.equals(before)).toBe(true);
+      });
+
+      it("draws a new version again and removes the older version's pictures", async () => {
+        const images = service();
+        await images.png(list, "classic", "preview", entries);
+        const oldKey = shareImageKey(list, "classic", "preview");
+        const newer = { ...list, updatedAt: new Date(Date.parse(list.updatedAt) + 1000).toISOString() };
+        renders.length = 0;
+        await images.png(newer, "classic", "preview", entries);
+        expect(renders).toHaveLength(1);
+        expect(await t.storage.get(oldKey)).toBeNull();
+        expect(await t.storage.get(shareImageKey(newer, "classic", "preview"))).not.toBeNull();
+        // A renamed author is a new version too: the name is on the picture.
+        await images.png({ ...newer, userName: "Ann the Second" }, "classic", "preview", entries);
+        expect(renders).toHaveLength(2);
+      });
+
+      it("draws the first five entries, and a picture that cannot be read as the grey '?'", async () => {
+        const media = createMediaService({ env, db: t.database.db, logger });
+        const broken: MediaService = {
+          ...media,
+          headshot: (id) =>
+            id === "s2-colby-donaldson" ? Promise.reject(new Error("disk gone")) : media.headshot(id),
+        };
+        renders.length = 0;
+        const png = await service(broken).png(
+          { ...list, updatedAt: new Date().toISOString() },
+          "classic",
+          "portrait",
+          entries,
+        );
+        expect(pngSize(png)).toEqual(SHARE_SIZES.portrait);
+        const { card } = renders[0]!;
+        expect(card.entries.map((e) => [e.rank, e.name])).toEqual([
+          [1, "Richard Hatch"],
+          [2, "Colby Donaldson"],
+          [3, "Parvati Shallow"],
+          [4, "Tony Vlachos"],
+          [5, "Sandra Diaz-Twine"],
+        ]);
+        expect(card.totalEntries).toBe(6);
+        expect(card.entries[1]!.picture).toBeNull();
+        expect(card.entries[0]!.picture).toMatch(/^data:image\/png;base64,/);
+      });
     });
 
     it("answers 404 for an unknown list or user, like the list route", async () => {
