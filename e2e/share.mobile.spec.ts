@@ -19,6 +19,10 @@ async function swipe(cdp: CDPSession, target: Locator, dx: number) {
 }
 
 test.describe("Share (phone)", () => {
+  // Each opening renders two 1080x1350 pictures on the server (uncached: a new list);
+  // on a busy CI machine that and the downloads take a good part of the default 45 s.
+  test.beforeEach(() => test.slow());
+
   test("Share List opens the pictures with the long-press tip and no Download Image; swipes move; Escape and Close close", async ({
     signedInPage: page,
   }) => {

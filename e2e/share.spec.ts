@@ -39,6 +39,10 @@ async function downloadBytes(page: Page, dialog: Locator) {
 }
 
 test.describe("Share (desktop)", () => {
+  // Each opening renders two 1080x1350 pictures on the server (uncached: a new list);
+  // on a busy CI machine that and the downloads take a good part of the default 45 s.
+  test.beforeEach(() => test.slow());
+
   test("Share opens two rendered pictures; Download Image saves each as a PNG under the list's name", async ({
     signedInPage: page,
   }) => {
