@@ -82,6 +82,13 @@ export async function readJson<R extends ClientResponse<unknown, number, string>
   return (await readBody(response as unknown as Response)) as SuccessBody<R>;
 }
 
+/** The bytes of a typed call's answer (an image) on success; an ApiClientError otherwise. */
+export async function readBlob(request: Promise<{ ok: boolean; blob(): Promise<Blob> }>): Promise<Blob> {
+  const response = await request;
+  if (!response.ok) throw await failure(response as unknown as Response);
+  return response.blob();
+}
+
 /** For calls whose answer carries nothing to read (204s, better-auth's writes). */
 export async function expectOk(request: Promise<{ ok: boolean }>): Promise<void> {
   const response = await request;

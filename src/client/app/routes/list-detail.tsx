@@ -2,12 +2,13 @@ import { useLocation, useParams } from "react-router";
 import { useSession } from "#client/lib/queries/session.ts";
 import { Discussion } from "#client/features/discussion/components/discussion.tsx";
 import { ListDetailScreen } from "#client/features/list-detail/components/list-detail-screen.tsx";
+import { ShareButton } from "#client/features/list-detail/components/share-button.tsx";
 import { readSource } from "#client/features/list-detail/model/list-detail-rules.ts";
 import { FavoriteButton } from "#client/features/reactions/components/favorite-button.tsx";
 import { UpvoteButton } from "#client/features/reactions/components/upvote-button.tsx";
 
 /**
- * /list/{userId}/{listId}: the full list, with the reactions and the comments composed in.
+ * /list/{userId}/{listId}: the full list, with the reactions, the Share button and the comments composed in.
  * Navigation state may carry `source` ('home' from the home page; 'other' otherwise).
  */
 export default function ListDetailRoute() {
@@ -27,6 +28,7 @@ export default function ListDetailRoute() {
           <UpvoteButton list={list} signedIn={signedIn} variant="detail" />
         </>
       )}
+      renderShare={(list) => <ShareButton list={list} />}
       renderComments={(list) => (
         <Discussion
           target={{ listUserId: list.userId, listId: list.id }}

@@ -171,6 +171,21 @@ export const ClockIcon = (p: IconProps) => (
   </Icon>
 );
 
+/** Share: an arrow rising out of a tray. */
+export const ShareIcon = (p: IconProps) => (
+  <Icon {...glyph} {...p}>
+    <path d="M12 15V4M8 7.5L12 3.5l4 4" />
+    <path d="M8 10.5H6.5A1.5 1.5 0 0 0 5 12v6.5A1.5 1.5 0 0 0 6.5 20h11a1.5 1.5 0 0 0 1.5-1.5V12a1.5 1.5 0 0 0-1.5-1.5H16" />
+  </Icon>
+);
+
+export const DownloadIcon = (p: IconProps) => (
+  <Icon {...glyph} {...p}>
+    <path d="M12 4v11M7.5 10.5L12 15l4.5-4.5" />
+    <path d="M5 19.5h14" />
+  </Icon>
+);
+
 export const StarIcon = (p: IconProps) => (
   <Icon {...glyph} {...p}>
     <path d="M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.9l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z" />

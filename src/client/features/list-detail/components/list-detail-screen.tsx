@@ -23,7 +23,7 @@ import "./list-detail.css";
 export interface ListDetailSlots {
   /** The favourite star and the upvote button (features/reactions). */
   renderReactions?: (list: ListDetailDto) => ReactNode;
-  /** The Share button (desktop) / Share List (mobile): a later issue. */
+  /** The Share button (desktop) / Share List (mobile) and its modal (ShareButton, beside this file). */
   renderShare?: (list: ListDetailDto) => ReactNode;
   /** The 'Comments' section (features/discussion). */
   renderComments?: (list: ListDetailDto) => ReactNode;
@@ -136,7 +136,6 @@ function ListDetailView({
 
         <div className="list-detail-actions">
           {renderReactions?.(list)}
-          {/* Share slot: the Share button (desktop) / Share List (mobile) arrives with the share feature. */}
           <div className="list-detail-share-slot" data-slot="share">
             {renderShare?.(list)}
           </div>

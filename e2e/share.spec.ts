@@ -1,0 +1,141 @@
+import { readFile } from "node:fs/promises";
+import type { Locator, Page } from "@playwright/test";
+import { baseURL, expect, test } from "./fixtures.ts";
+
+// The list page's Share button and its 'Share Your Ranking' modal (desktop, 1366 px).
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+async function createList(page: Page, name: string) {
+  const res = await page.request.post("/api/lists", {
+    data: {
+      name,
+      description: "",
+      tags: [],
+      items: ["s20-sandra-diaz-twine", "s1-richard-hatch", "s2-colby-donaldson"],
+    },
+    headers: { Origin: baseURL() },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()).list as { id: string; userId: string };
+}
+
+/** Waits until every picture in `scope` has loaded, and answers their natural widths. */
+async function loadedWidths(scope: Locator): Promise<number[]> {
+  const images = scope.locator("img");
+  await expect
+    .poll(() => images.evaluateAll((els) => els.every((el) => (el as HTMLImageElement).complete)))
+    .toBe(true);
+  return images.evaluateAll((els) => els.map((el) => (el as HTMLImageElement).naturalWidth));
+}
+
+async function downloadBytes(page: Page, dialog: Locator) {
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    dialog.getByRole("button", { name: "Download Image" }).click(),
+  ]);
+  const bytes = await readFile((await download.path())!);
+  return { name: download.suggestedFilename(), bytes };
+}
+
+test.describe("Share (desktop)", () => {
+  // Each opening renders two 1080x1350 pictures on the server (uncached: a new list);
+  // on a busy CI machine that and the downloads take a good part of the default 45 s.
+  test.beforeEach(() => test.slow());
+
+  test("Share opens two rendered pictures; Download Image saves each as a PNG under the list's name", async ({
+    signedInPage: page,
+  }) => {
+    const list = await createList(page, "Queens of the Island");
+    await page.goto(`/list/${list.userId}/${list.id}`);
+    const share = page.getByRole("button", { name: "Share", exact: true });
+    await expect(share).toBeVisible();
+    await expect(page.getByRole("button", { name: "Share List" })).toHaveCount(0);
+
+    await share.click();
+    const dialog = page.getByRole("dialog", { name: "Share Your Ranking" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveAttribute("aria-modal", "true");
+    expect(await loadedWidths(dialog)).toEqual([1080, 1080]);
+    await expect(share).toHaveText("Share");
+    await expect(dialog.getByText("Tip: Long press the image to save it to your camera roll.")).toHaveCount(
+      0,
+    );
+
+    const dots = dialog.getByRole("button", { name: /^Show / });
+    await expect(dots.nth(0)).toHaveAttribute("aria-current", "true");
+    const classic = await downloadBytes(page, dialog);
+    expect(classic.name).toBe("Queens_of_the_Island_ranking.png");
+    expect([...classic.bytes.subarray(0, 8)]).toEqual(PNG_SIGNATURE);
+
+    await dialog.getByRole("button", { name: "Next image" }).click();
+    await expect(dots.nth(1)).toHaveAttribute("aria-current", "true");
+    const beach = await downloadBytes(page, dialog);
+    expect(beach.name).toBe("Queens_of_the_Island_ranking_beach.png");
+    expect([...beach.bytes.subarray(0, 8)]).toEqual(PNG_SIGNATURE);
+    // Two layouts, two different pictures.
+    expect(beach.bytes.equals(classic.bytes)).toBe(false);
+  });
+
+  test("arrows, dots and the Left/Right keys switch pictures; Tab stays inside; Escape closes and the focus returns", async ({
+    signedInPage: page,
+  }) => {
+    const list = await createList(page, "Keyboard castaways");
+    await page.goto(`/list/${list.userId}/${list.id}`);
+    const share = page.getByRole("button", { name: "Share", exact: true });
+    await share.click();
+    const dialog = page.getByRole("dialog", { name: "Share Your Ranking" });
+    await expect(dialog).toBeVisible();
+    // The carousel has the focus, so the arrow keys work at once.
+    await expect(dialog.getByRole("region", { name: /share pictures/ })).toBeFocused();
+
+    const dots = dialog.getByRole("button", { name: /^Show / });
+    await expect(dots).toHaveCount(2);
+    await expect(dots.nth(0)).toHaveAttribute("aria-current", "true");
+    await dialog.getByRole("button", { name: "Next image" }).click();
+    await expect(dots.nth(1)).toHaveAttribute("aria-current", "true");
+    await expect(dialog.getByText("Beach layout")).toBeVisible();
+    await dialog.getByRole("button", { name: "Previous image" }).click();
+    await expect(dots.nth(0)).toHaveAttribute("aria-current", "true");
+    await page.keyboard.press("ArrowRight");
+    await expect(dots.nth(1)).toHaveAttribute("aria-current", "true");
+    await page.keyboard.press("ArrowLeft");
+    await expect(dots.nth(0)).toHaveAttribute("aria-current", "true");
+    await dots.nth(1).click();
+    await expect(dots.nth(1)).toHaveAttribute("aria-current", "true");
+
+    // Tab goes round the dialog's controls and never out to the page.
+    const inside = () => dialog.evaluate((el) => el.contains(document.activeElement));
+    for (let i = 0; i < 7; i++) {
+      await page.keyboard.press("Tab");
+      expect(await inside()).toBe(true);
+    }
+    await page.keyboard.press("Shift+Tab");
+    expect(await inside()).toBe(true);
+
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await expect(share).toBeFocused();
+  });
+
+  test("Close and a click beside the dialog close it; the page behind does not scroll while it is open", async ({
+    signedInPage: page,
+  }) => {
+    const list = await createList(page, "Closing time");
+    await page.goto(`/list/${list.userId}/${list.id}`);
+    const share = page.getByRole("button", { name: "Share", exact: true });
+    await share.click();
+    const dialog = page.getByRole("dialog", { name: "Share Your Ranking" });
+    await expect(dialog).toBeVisible();
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(share).toBeFocused();
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe("hidden");
+
+    await share.click();
+    await expect(dialog).toBeVisible();
+    await page.mouse.click(8, 450);
+    await expect(dialog).toHaveCount(0);
+  });
+});

@@ -1,0 +1,78 @@
+import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
+import type { ListDetailDto } from "#server/api-types.ts";
+import { ShareIcon } from "#client/components/ui/icons.tsx";
+import { useToast } from "#client/components/ui/toast.tsx";
+import { useIsMobile } from "#client/lib/use-media-query.ts";
+import { useShareImages } from "../api/share-images.ts";
+import { SHARE_FAILURE_TOAST_MS, SHARE_MESSAGES as M } from "../model/share-rules.ts";
+import { type ShareImage, ShareModal } from "./share-modal.tsx";
+import "./share.css";
+
+/**
+ * 'Share' (desktop) / 'Share List' (phones): renders both share pictures on
+ * the server, then opens 'Share Your Ranking' with them. A failure says why
+ * and leaves no pictures behind.
+ */
+export function ShareButton({ list }: { list: ListDetailDto }) {
+  const isMobile = useIsMobile();
+  const toast = useToast();
+  const generate = useShareImages();
+  const [images, setImages] = useState<ShareImage[] | null>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  // Every object URL made and not yet revoked; a stable container, so the unmount cleanup sees them all.
+  const [urls] = useState(() => new Set<string>());
+
+  const revokeAll = useCallback(() => {
+    urls.forEach((url) => URL.revokeObjectURL(url));
+    urls.clear();
+  }, [urls]);
+  useEffect(() => revokeAll, [revokeAll]);
+
+  const close = () => {
+    revokeAll();
+    setImages(null);
+  };
+
+  const start = () => {
+    if (generate.isPending) return;
+    close();
+    generate.mutate(list, {
+      onSuccess: (blobs) =>
+        setImages(
+          blobs.map((image) => {
+            const url = URL.createObjectURL(image.blob);
+            urls.add(url);
+            return { ...image, url };
+          }),
+        ),
+      onError: (error) => {
+        close();
+        toast.show(M.failed(error.message), SHARE_FAILURE_TOAST_MS);
+      },
+    });
+  };
+
+  return (
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="btn list-detail-share"
+        aria-busy={generate.isPending || undefined}
+        aria-haspopup="dialog"
+        onClick={start}
+      >
+        <ShareIcon />
+        {generate.isPending ? M.generating : isMobile ? M.buttonMobile : M.button}
+      </button>
+      {images && (
+        <ShareModal
+          listName={list.name}
+          images={images}
+          onClose={close}
+          returnFocusRef={buttonRef as RefObject<HTMLElement | null>}
+        />
+      )}
+    </>
+  );
+}
