@@ -106,4 +106,20 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The browser loads shared modules; only the server's schemas may bring zod.
+    files: ["src/shared/**/*.ts"],
+    ignores: ["src/shared/**/*.schema.ts", "src/shared/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: "^(?!\\./|#shared/)", message: "shared imports only itself" },
+            { regex: "\\.schema\\.ts$", allowTypeImports: true, message: "only *.schema.ts brings zod" },
+          ],
+        },
+      ],
+    },
+  },
 );

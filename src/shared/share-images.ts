@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * Share images (spec section 5): the query of
  * GET /api/lists/{userId}/{listId}/share, and the rules the picture follows.
@@ -13,12 +11,6 @@ export const SHARE_SIZES = {
   preview: { width: 1200, height: 630 },
 } as const;
 export type ShareSize = keyof typeof SHARE_SIZES;
-
-export const shareImageQuerySchema = z.object({
-  layout: z.enum(SHARE_LAYOUTS).default("classic"),
-  size: z.enum(["portrait", "preview"]).default("portrait"),
-});
-export type ShareImageQuery = z.input<typeof shareImageQuerySchema>;
 
 export const SHARE_RULES = {
   untitled: "Untitled List",

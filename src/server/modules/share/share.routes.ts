@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { listParamsSchema } from "#shared/lists.schema.ts";
-import { shareImageQuerySchema } from "#shared/share-images.ts";
+import { shareImageQuerySchema } from "#shared/share-images.schema.ts";
 import type { AppDeps } from "../../app-deps.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { pathParams, queryParams } from "../../http/validate.ts";

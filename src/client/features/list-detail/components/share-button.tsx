@@ -1,12 +1,17 @@
-import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
+import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import type { ListDetailDto } from "#server/api-types.ts";
 import { ShareIcon } from "#client/components/ui/icons.tsx";
 import { useToast } from "#client/components/ui/toast.tsx";
 import { useIsMobile } from "#client/lib/use-media-query.ts";
 import { useShareImages } from "../api/share-images.ts";
 import { SHARE_FAILURE_TOAST_MS, SHARE_MESSAGES as M } from "../model/share-rules.ts";
-import { type ShareImage, ShareModal } from "./share-modal.tsx";
+import type { ShareImage } from "./share-modal.tsx";
 import "./share.css";
+
+// The modal and its carousel are fetched on the first Share, while the
+// pictures render: a list page that is only read does not load them.
+const loadModal = () => import("./share-modal.tsx").then((m) => ({ default: m.ShareModal }));
+const ShareModal = lazy(loadModal);
 
 /**
  * 'Share' (desktop) / 'Share List' (phones): renders both share pictures on
@@ -35,6 +40,7 @@ export function ShareButton({ list }: { list: ListDetailDto }) {
 
   const start = () => {
     if (generate.isPending) return;
+    void loadModal();
     close();
     generate.mutate(list, {
       onSuccess: (blobs) =>
@@ -66,12 +72,14 @@ export function ShareButton({ list }: { list: ListDetailDto }) {
         {generate.isPending ? M.generating : isMobile ? M.buttonMobile : M.button}
       </button>
       {images && (
-        <ShareModal
-          listName={list.name}
-          images={images}
-          onClose={close}
-          returnFocusRef={buttonRef as RefObject<HTMLElement | null>}
-        />
+        <Suspense fallback={null}>
+          <ShareModal
+            listName={list.name}
+            images={images}
+            onClose={close}
+            returnFocusRef={buttonRef as RefObject<HTMLElement | null>}
+          />
+        </Suspense>
       )}
     </>
   );
