@@ -1,8 +1,10 @@
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumPath } from "./e2e/browser-path.ts";
 
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// The system Chromium when there is one, else Playwright's own (scripts/ensure-browser.ts).
+const chromium = chromiumPath();
 const launchOptions = {
-  executablePath: chromium,
+  ...(chromium ? { executablePath: chromium } : {}),
   args: [
     "--headless",
     "--no-sandbox",
