@@ -1,3 +1,4 @@
+import { statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -10,6 +11,8 @@ import { authRoutes } from "./modules/auth/auth.routes.ts";
 import type { AppDeps } from "./app-deps.ts";
 import { type AppEnv, sessionMiddleware } from "./http/context.ts";
 import { ApiError, notFound } from "./http/errors.ts";
+import { apiInputGuards } from "./http/input-guards.ts";
+import { sameOriginWrites, trustedOriginsOf } from "./http/origin-check.ts";
 import { requestLogger } from "./http/request-logger.ts";
 import { withPageMeta } from "./http/spa-html.ts";
 import { getListDetail } from "./modules/lists/lists.service.ts";
@@ -34,17 +37,23 @@ import { seasonsRoutes } from "./modules/seasons/seasons.routes.ts";
 export const JSON_BODY_LIMIT = 64 * 1024;
 const PICTURE_UPLOAD = /^\/api\/me\/picture\/?$/;
 
+/**
+ * Every body anywhere is limited (413 from Content-Length before a byte is
+ * read, or as soon as a streamed body passes the limit), except the picture
+ * upload's, which its route limits.
+ */
+const limitBodies = bodyLimit({
+  maxSize: JSON_BODY_LIMIT,
+  onError: () => {
+    throw new ApiError(413, "TOO_LARGE", "The request body is too large.");
+  },
+});
+
 function apiRoutes(deps: AppDeps) {
+  const trusted = trustedOriginsOf(deps.publicUrl, deps.auth.options.trustedOrigins as string[] | undefined);
   return new Hono<AppEnv>()
-    .use(async (c, next) => {
-      if (PICTURE_UPLOAD.test(c.req.path)) return next();
-      return bodyLimit({
-        maxSize: JSON_BODY_LIMIT,
-        onError: () => {
-          throw new ApiError(413, "TOO_LARGE", "The request body is too large.");
-        },
-      })(c, next);
-    })
+    .use(sameOriginWrites(trusted))
+    .use(apiInputGuards(PICTURE_UPLOAD))
     .route("/auth", authRoutes(deps))
     .use(sessionMiddleware(deps.auth))
     .route("/health", healthRoutes(deps))
@@ -88,6 +97,7 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.use(requestId());
   app.use(requestLogger(deps.logger));
+  app.use((c, next) => (PICTURE_UPLOAD.test(c.req.path) ? next() : limitBodies(c, next)));
   app.use(
     secureHeaders({
       contentSecurityPolicy: CONTENT_SECURITY_POLICY,
@@ -97,6 +107,9 @@ export function createApp(deps: AppDeps) {
       referrerPolicy: "strict-origin-when-cross-origin",
       // Media SVGs carry a stricter policy of their own; keep it.
       overwrite: false,
+      // Over plain HTTP the header means nothing, and would pin a host that
+      // later moves to HTTPS on a different setup; send it only behind HTTPS.
+      strictTransportSecurity: deps.publicUrl.startsWith("https:") ? "max-age=15552000; includeSubDomains" : false,
     }),
   );
 
@@ -139,9 +152,25 @@ function mountClient(app: Hono<AppEnv>, deps: AppDeps) {
       },
     }),
   );
+  // A file missing under /assets is a stale or mistyped chunk: 404, not the page.
+  app.use("/assets/*", () => {
+    throw notFound("No such file.");
+  });
   const staticFiles = serveStatic<AppEnv>({ root: clientDir, index: "" });
-  // "/" would resolve to the directory itself; the SPA route below answers it.
-  app.use("*", (c, next) => (c.req.path === "/" ? next() : staticFiles(c, next)));
+  const isDirectory = (path: string) => {
+    try {
+      return statSync(join(clientDir, path)).isDirectory();
+    } catch {
+      return false;
+    }
+  };
+  app.use("*", (c, next) => {
+    // "/" would resolve to the directory itself; the SPA route below answers it.
+    if (c.req.path === "/") return next();
+    // Streaming a directory fails mid-response (EISDIR) and drops the connection.
+    if (isDirectory(c.req.path)) throw notFound();
+    return staticFiles(c, next);
+  });
   // Read from disk each time (it is small), like the other static files: a
   // rebuild under a running server must not leave list pages pointing at
   // script files that no longer exist.

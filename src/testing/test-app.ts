@@ -45,12 +45,17 @@ export interface TestAppOptions<Emails extends readonly string[]> {
   users?: Emails;
   /** Where pictures go; a fresh temporary folder when left out. */
   storage?: FileStorage;
+  /** The app's public address (PUBLIC_URL); requests send its origin. */
+  publicUrl?: string;
+  /** A built client to serve (index.html, assets/); the API alone when left out. */
+  clientDir?: string;
 }
 
 /** The app; `users` holds one signed-up user per email of `options.users`, in that order. */
 export async function createTestApp<const Emails extends readonly string[] = []>(
   options: TestAppOptions<Emails> = {},
 ): Promise<TestApp & { users: { [K in keyof Emails]: TestUser } }> {
+  const origin = options.publicUrl ? new URL(options.publicUrl).origin : TEST_ORIGIN;
   const database = await createTestDatabase();
   const env = parseEnv({ DATA_DIR: "/nonexistent", LOG_LEVEL: "silent", ...options.env });
   const outbox: Mail[] = [];
@@ -62,8 +67,8 @@ export async function createTestApp<const Emails extends readonly string[] = []>
   const auth = createAuth({
     db: database.db,
     secret: "test-secret-test-secret-test-secret-0123",
-    baseURL: TEST_ORIGIN,
-    trustedOrigins: [TEST_ORIGIN],
+    baseURL: origin,
+    trustedOrigins: [origin],
     mailer,
     initialPicture: () => media.randomHeadshotUrl(),
   });
@@ -81,19 +86,21 @@ export async function createTestApp<const Emails extends readonly string[] = []>
     hub,
     storage,
     media,
-    publicUrl: TEST_ORIGIN,
-    clientDir: null,
+    publicUrl: origin,
+    clientDir: options.clientDir ?? null,
     admins: adminEmails(env),
   });
 
   const request: TestApp["request"] = (path, init = {}) => {
     const { json, cookie, headers, ...rest } = init;
     const h = new Headers(headers);
-    h.set("Origin", TEST_ORIGIN);
+    // Unless the test sets its own; "none" sends none at all, as curl does.
+    if (!h.has("Origin")) h.set("Origin", origin);
+    if (h.get("Origin") === "none") h.delete("Origin");
     if (cookie) h.set("Cookie", cookie);
     if (json !== undefined) h.set("Content-Type", "application/json");
     return Promise.resolve(
-      app.request(`${TEST_ORIGIN}${path}`, {
+      app.request(`${origin}${path}`, {
         ...rest,
         headers: h,
         ...(json !== undefined ? { body: JSON.stringify(json), method: rest.method ?? "POST" } : {}),
