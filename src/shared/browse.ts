@@ -6,6 +6,15 @@ export type BrowseSort = (typeof BROWSE_SORTS)[number];
 export const BROWSE_TYPES = ["all", "seasons", "castaways"] as const;
 export type BrowseType = (typeof BROWSE_TYPES)[number];
 
+/**
+ * A `?page=`: nonsense and anything below 1 is page 1; a number past the end,
+ * however large, is the last page (the service clamps to its page count).
+ */
+export const pageParam = z.unknown().optional().transform((raw) => {
+  const n = Number(raw ?? 1);
+  return Number.isNaN(n) || n < 1 ? 1 : Math.min(Math.floor(n), Number.MAX_SAFE_INTEGER);
+});
+
 /** Query of /api/browse; the same keys live in the /rankings URL. */
 export const browseQuerySchema = z.object({
   q: z.string().trim().max(100).default(""),
@@ -23,6 +32,6 @@ export const browseQuerySchema = z.object({
           .filter((t): t is (typeof USER_TAG_IDS)[number] => (USER_TAG_IDS as string[]).includes(t)),
       ),
     ]),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  page: pageParam,
 });
 export type BrowseQuery = z.output<typeof browseQuerySchema>;

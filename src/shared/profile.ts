@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LIMITS } from "./limits.ts";
+import { pageParam } from "./browse.ts";
 import { pathIdSchema } from "./lists.ts";
 
 export const PROFILE_MESSAGES = {
@@ -20,3 +21,6 @@ export const usernameSchema = z.object({
 });
 
 export const userParamsSchema = z.object({ userId: pathIdSchema });
+
+/** Query of /api/users/:userId: their lists come 12 to a page, like browse. */
+export const userListsQuerySchema = z.object({ page: pageParam });
