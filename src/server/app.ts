@@ -109,7 +109,9 @@ export function createApp(deps: AppDeps) {
       overwrite: false,
       // Over plain HTTP the header means nothing, and would pin a host that
       // later moves to HTTPS on a different setup; send it only behind HTTPS.
-      strictTransportSecurity: deps.publicUrl.startsWith("https:") ? "max-age=15552000; includeSubDomains" : false,
+      strictTransportSecurity: deps.publicUrl.startsWith("https:")
+        ? "max-age=15552000; includeSubDomains"
+        : false,
     }),
   );
 

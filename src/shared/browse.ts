@@ -10,10 +10,13 @@ export type BrowseType = (typeof BROWSE_TYPES)[number];
  * A `?page=`: nonsense and anything below 1 is page 1; a number past the end,
  * however large, is the last page (the service clamps to its page count).
  */
-export const pageParam = z.unknown().optional().transform((raw) => {
-  const n = Number(raw ?? 1);
-  return Number.isNaN(n) || n < 1 ? 1 : Math.min(Math.floor(n), Number.MAX_SAFE_INTEGER);
-});
+export const pageParam = z
+  .unknown()
+  .optional()
+  .transform((raw) => {
+    const n = Number(raw ?? 1);
+    return Number.isNaN(n) || n < 1 ? 1 : Math.min(Math.floor(n), Number.MAX_SAFE_INTEGER);
+  });
 
 /** Query of /api/browse; the same keys live in the /rankings URL. */
 export const browseQuerySchema = z.object({

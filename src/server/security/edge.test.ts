@@ -25,7 +25,11 @@ describe("F5: a write must come from our own origin", () => {
 
   it("refuses a signed-in write from another origin, even another port of the same host", async () => {
     for (const origin of ["http://localhost:4000", "http://evil.example", "null"]) {
-      const res = await t.request("/api/lists", { json: newList, cookie: user.cookie, headers: { Origin: origin } });
+      const res = await t.request("/api/lists", {
+        json: newList,
+        cookie: user.cookie,
+        headers: { Origin: origin },
+      });
       expect(res.status, origin).toBe(403);
       expect(await errorCode(res)).toBe("CROSS_ORIGIN");
     }
@@ -34,7 +38,11 @@ describe("F5: a write must come from our own origin", () => {
   });
 
   it("refuses a cookie-carrying write that names no origin, unless the browser says same-origin", async () => {
-    const bare = await t.request("/api/lists", { json: newList, cookie: user.cookie, headers: { Origin: "none" } });
+    const bare = await t.request("/api/lists", {
+      json: newList,
+      cookie: user.cookie,
+      headers: { Origin: "none" },
+    });
     expect(bare.status).toBe(403);
     const crossSite = await t.request("/api/lists", {
       json: newList,
@@ -70,7 +78,10 @@ describe("F5: a write must come from our own origin", () => {
   });
 
   it("leaves reads alone", async () => {
-    const res = await t.request("/api/me/lists", { cookie: user.cookie, headers: { Origin: "http://evil.example" } });
+    const res = await t.request("/api/me/lists", {
+      cookie: user.cookie,
+      headers: { Origin: "http://evil.example" },
+    });
     expect(res.status).toBe(200);
   });
 
@@ -116,7 +127,11 @@ describe("F3: NUL and lone surrogates are refused at the edge", () => {
       ["/api/auth/sign-up/email", { email: "n@example.com", password: "x".repeat(10), name: "n\u0000" }],
       ["/api/me/profile", { displayName: "bob\u0000" }],
     ] as const) {
-      const res = await t.request(path, { json, cookie: user.cookie, method: path.includes("me") ? "PATCH" : "POST" });
+      const res = await t.request(path, {
+        json,
+        cookie: user.cookie,
+        method: path.includes("me") ? "PATCH" : "POST",
+      });
       expect(res.status, path).toBe(400);
     }
   });
@@ -166,7 +181,10 @@ describe("F2: auth routes read JSON only", () => {
       const res = await t.request("/api/auth/sign-in/email", {
         method: "POST",
         // Alternating spellings of one account: the limit keys on the normalised email.
-        body: JSON.stringify({ email: i % 2 ? victim.email.toUpperCase() : victim.email, password: `wrong-${i}-xxxxx` }),
+        body: JSON.stringify({
+          email: i % 2 ? victim.email.toUpperCase() : victim.email,
+          password: `wrong-${i}-xxxxx`,
+        }),
         headers: { "Content-Type": i % 3 ? "application/json" : "application/json; charset=utf-8" },
       });
       statuses.push(res.status);
@@ -189,11 +207,17 @@ describe("F4: body size", () => {
 describe("F11: sizes are checked before anything is stored", () => {
   it("answers an over-long email with 400 on sign-in, sign-up and reset", async () => {
     const email = `${"a".repeat(60_000)}@example.com`;
-    for (const path of ["/api/auth/sign-in/email", "/api/auth/sign-up/email", "/api/auth/request-password-reset"]) {
+    for (const path of [
+      "/api/auth/sign-in/email",
+      "/api/auth/sign-up/email",
+      "/api/auth/request-password-reset",
+    ]) {
       const res = await t.request(path, { json: { email, password: "correct-horse-battery", name: "x" } });
       expect(res.status, path).toBe(400);
     }
-    const notString = await t.request("/api/auth/sign-in/email", { json: { email: { $ne: 1 }, password: "x" } });
+    const notString = await t.request("/api/auth/sign-in/email", {
+      json: { email: { $ne: 1 }, password: "x" },
+    });
     expect(notString.status).toBe(400);
   });
 });

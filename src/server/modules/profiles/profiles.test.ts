@@ -204,7 +204,10 @@ describe("F7: a profile's lists come 12 to a page", () => {
   it(`caps lists per user at ${LIMITS.listsPerUser} with a clear 409`, async () => {
     const hoarder = await t.signUp("hoarder@example.com");
     await seedLists(hoarder.id, LIMITS.listsPerUser);
-    const res = await t.request("/api/lists", { json: { name: "One more", items: [] }, cookie: hoarder.cookie });
+    const res = await t.request("/api/lists", {
+      json: { name: "One more", items: [] },
+      cookie: hoarder.cookie,
+    });
     expect(res.status).toBe(409);
     expect(((await res.json()) as ErrorBody).error.message).toBe(LIST_MESSAGES.tooManyLists);
   });

@@ -50,5 +50,7 @@ async function sweepNowAndThen(db: Db, now = Date.now()): Promise<void> {
 
 export async function sweepRateLimits(db: Db): Promise<void> {
   const ttlSeconds = RATE_LIMIT_ROW_TTL_MS / 1000;
-  await db.delete(rateLimits).where(sql`${rateLimits.windowStart} < now() - make_interval(secs => ${ttlSeconds})`);
+  await db
+    .delete(rateLimits)
+    .where(sql`${rateLimits.windowStart} < now() - make_interval(secs => ${ttlSeconds})`);
 }

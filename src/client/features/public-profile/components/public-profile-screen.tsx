@@ -104,7 +104,10 @@ export function PublicProfileScreen({ userId, variant, knownName, renderActions 
       {lists.length === 0 ? (
         <p className="status-text public-profile-empty">{emptyProfileText(name)}</p>
       ) : (
-        <div className={`list-card-grid public-profile-grid${turning ? " is-stale" : ""}`} aria-busy={turning}>
+        <div
+          className={`list-card-grid public-profile-grid${turning ? " is-stale" : ""}`}
+          aria-busy={turning}
+        >
           {lists.map((list) => (
             <ListCard
               key={list.id}
