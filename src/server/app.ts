@@ -29,6 +29,7 @@ import { listsRoutes } from "./modules/lists/lists.routes.ts";
 import { reactionsRoutes } from "./modules/reactions/reactions.routes.ts";
 import { referenceListsRoutes } from "./modules/reference-lists/reference-lists.routes.ts";
 import { eventsRoutes } from "./modules/events/events.routes.ts";
+import { limitEveryWrite } from "./modules/rate-limit/write-limits.ts";
 import { meRoutes } from "./modules/profiles/me.routes.ts";
 import { usersRoutes } from "./modules/profiles/users.routes.ts";
 import { seasonsRoutes } from "./modules/seasons/seasons.routes.ts";
@@ -56,6 +57,7 @@ function apiRoutes(deps: AppDeps) {
     .use(apiInputGuards(PICTURE_UPLOAD))
     .route("/auth", authRoutes(deps))
     .use(sessionMiddleware(deps.auth))
+    .use(limitEveryWrite(deps.database.db))
     .route("/health", healthRoutes(deps))
     .route("/seasons", seasonsRoutes(deps))
     .route("/lists", listsRoutes(deps))

@@ -5,9 +5,11 @@ import { type AppEnv, requireUser } from "../../http/context.ts";
 import { ApiError, tooManyRequests } from "../../http/errors.ts";
 import { PICTURE_LIMITS, PICTURE_MESSAGES } from "#shared/pictures.ts";
 import { hitRateLimit } from "../rate-limit/rate-limit.service.ts";
+import { limitPerUser } from "../rate-limit/write-limits.ts";
 import { pictureOf, rerollPicture, restoreHeadshot, uploadPicture } from "./pictures.service.ts";
 
 export const UPLOAD_LIMIT = { max: 10, windowMs: 10 * 60_000 };
+export const PICTURE_CHANGE_LIMIT = { max: 20, windowMs: 10 * 60_000 };
 
 /**
  * The signed-in user's profile picture. An upload is the image itself as the
@@ -16,6 +18,12 @@ export const UPLOAD_LIMIT = { max: 10, windowMs: 10 * 60_000 };
  */
 export function picturesRoutes(deps: AppDeps) {
   const { db } = deps.database;
+  const limitChange = limitPerUser(
+    db,
+    "picture-change",
+    PICTURE_CHANGE_LIMIT,
+    "You are changing your picture too often. Please wait a few minutes and try again.",
+  );
   return new Hono<AppEnv>()
     .get("/", requireUser, async (c) => c.json(await pictureOf(db, c.get("user").id)))
     .post(
@@ -36,10 +44,10 @@ export function picturesRoutes(deps: AppDeps) {
         return c.json(await uploadPicture(db, deps.storage, user.id, bytes));
       },
     )
-    .post("/reroll", requireUser, async (c) =>
+    .post("/reroll", requireUser, limitChange, async (c) =>
       c.json(await rerollPicture(db, deps.storage, deps.media, c.get("user").id)),
     )
-    .post("/restore", requireUser, async (c) =>
+    .post("/restore", requireUser, limitChange, async (c) =>
       c.json(await restoreHeadshot(db, deps.storage, c.get("user").id)),
     );
 }
