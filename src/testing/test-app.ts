@@ -5,7 +5,7 @@ import { createApp } from "#server/app.ts";
 import { createMediaService } from "#server/media/media.service.ts";
 import { createLocalStorage } from "#server/storage/local-storage.ts";
 import type { FileStorage } from "#server/storage/storage.ts";
-import { createAuth } from "#server/auth/auth.ts";
+import { type Auth, createAuth } from "#server/auth/auth.ts";
 import { adminEmails, parseEnv } from "#server/env.ts";
 import { createLogger } from "#server/logger.ts";
 import type { Mail, Mailer } from "#server/mail/mailer.ts";
@@ -16,6 +16,7 @@ export const TEST_ORIGIN = "http://localhost:3000";
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
+  auth: Auth;
   database: TestDatabase;
   hub: RealtimeHub;
   storage: FileStorage;
@@ -120,6 +121,7 @@ export async function createTestApp<const Emails extends readonly string[] = []>
 
   const testApp: TestApp = {
     app,
+    auth,
     database,
     hub,
     storage,

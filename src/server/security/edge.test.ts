@@ -236,7 +236,7 @@ describe("HSTS", () => {
     } finally {
       await https.close();
     }
-  });
+  }, 120_000);
 });
 
 describe("F10: static files over real HTTP", () => {
