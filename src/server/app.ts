@@ -1,3 +1,4 @@
+import { statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -13,6 +14,8 @@ import { type AppEnv, forgetSessionAfterWrites, sessionMiddleware } from "./http
 import { ApiError, notFound } from "./http/errors.ts";
 import { compression } from "./http/compression.ts";
 import { mountMetrics } from "./http/metrics.ts";
+import { apiInputGuards } from "./http/input-guards.ts";
+import { sameOriginWrites, trustedOriginsOf } from "./http/origin-check.ts";
 import { requestLogger } from "./http/request-logger.ts";
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "./db/unavailable.ts";
 import { withPageMeta } from "./http/spa-html.ts";
@@ -33,6 +36,7 @@ import { listsRoutes } from "./modules/lists/lists.routes.ts";
 import { reactionsRoutes } from "./modules/reactions/reactions.routes.ts";
 import { referenceListsRoutes } from "./modules/reference-lists/reference-lists.routes.ts";
 import { eventsRoutes } from "./modules/events/events.routes.ts";
+import { limitEveryWrite } from "./modules/rate-limit/write-limits.ts";
 import { meRoutes } from "./modules/profiles/me.routes.ts";
 import { usersRoutes } from "./modules/profiles/users.routes.ts";
 import { seasonsRoutes } from "./modules/seasons/seasons.routes.ts";
@@ -42,21 +46,28 @@ import { shareRoutes } from "./modules/share/share.routes.ts";
 export const JSON_BODY_LIMIT = 64 * 1024;
 const PICTURE_UPLOAD = /^\/api\/me\/picture\/?$/;
 
+/**
+ * Every body anywhere is limited (413 from Content-Length before a byte is
+ * read, or as soon as a streamed body passes the limit), except the picture
+ * upload's, which its route limits.
+ */
+const limitBodies = bodyLimit({
+  maxSize: JSON_BODY_LIMIT,
+  onError: () => {
+    throw new ApiError(413, "TOO_LARGE", "The request body is too large.");
+  },
+});
+
 function apiRoutes(deps: AppDeps) {
   const sessions = createSessionReader(deps.auth, deps.database.db);
+  const trusted = trustedOriginsOf(deps.publicUrl, deps.auth.options.trustedOrigins as string[] | undefined);
   return new Hono<AppEnv>()
+    .use(sameOriginWrites(trusted))
+    .use(apiInputGuards(PICTURE_UPLOAD))
     .use(forgetSessionAfterWrites(sessions))
-    .use(async (c, next) => {
-      if (PICTURE_UPLOAD.test(c.req.path)) return next();
-      return bodyLimit({
-        maxSize: JSON_BODY_LIMIT,
-        onError: () => {
-          throw new ApiError(413, "TOO_LARGE", "The request body is too large.");
-        },
-      })(c, next);
-    })
     .route("/auth", authRoutes(deps, sessions))
     .use(sessionMiddleware(sessions))
+    .use(limitEveryWrite(deps.database.db))
     .route("/health", healthRoutes(deps))
     .route("/seasons", seasonsRoutes(deps))
     .route("/lists", listsRoutes(deps))
@@ -100,6 +111,7 @@ export function createApp(deps: AppDeps) {
   app.use(requestId());
   mountMetrics(app, deps.env.METRICS_TOKEN, deps.database.pool);
   app.use(requestLogger(deps.logger));
+  app.use((c, next) => (PICTURE_UPLOAD.test(c.req.path) ? next() : limitBodies(c, next)));
   app.use(compression());
   app.use(
     secureHeaders({
@@ -110,6 +122,11 @@ export function createApp(deps: AppDeps) {
       referrerPolicy: "strict-origin-when-cross-origin",
       // Media SVGs carry a stricter policy of their own; keep it.
       overwrite: false,
+      // Over plain HTTP the header means nothing, and would pin a host that
+      // later moves to HTTPS on a different setup; send it only behind HTTPS.
+      strictTransportSecurity: deps.publicUrl.startsWith("https:")
+        ? "max-age=15552000; includeSubDomains"
+        : false,
     }),
   );
 
@@ -163,9 +180,25 @@ function mountClient(app: Hono<AppEnv>, deps: AppDeps) {
       },
     }),
   );
+  // A file missing under /assets is a stale or mistyped chunk: 404, not the page.
+  app.use("/assets/*", () => {
+    throw notFound("No such file.");
+  });
   const staticFiles = serveStatic<AppEnv>({ root: clientDir, index: "", precompressed: true });
-  // "/" would resolve to the directory itself; the SPA route below answers it.
-  app.use("*", (c, next) => (c.req.path === "/" ? next() : staticFiles(c, next)));
+  const isDirectory = (path: string) => {
+    try {
+      return statSync(join(clientDir, path)).isDirectory();
+    } catch {
+      return false;
+    }
+  };
+  app.use("*", (c, next) => {
+    // "/" would resolve to the directory itself; the SPA route below answers it.
+    if (c.req.path === "/") return next();
+    // Streaming a directory fails mid-response (EISDIR) and drops the connection.
+    if (isDirectory(c.req.path)) throw notFound();
+    return staticFiles(c, next);
+  });
   // Read from disk each time (it is small), like the other static files: a
   // rebuild under a running server must not leave list pages pointing at
   // script files that no longer exist.
@@ -202,5 +235,12 @@ function mountClient(app: Hono<AppEnv>, deps: AppDeps) {
   });
   // Every other GET is a client route: the SPA decides (and redirects unknown paths home).
   const indexFile = join(clientDir, "index.html");
-  app.get("*", serveStatic({ path: indexFile, precompressed: true, onFound: (_p, c) => c.header("Cache-Control", "no-cache") }));
+  app.get(
+    "*",
+    serveStatic({
+      path: indexFile,
+      precompressed: true,
+      onFound: (_p, c) => c.header("Cache-Control", "no-cache"),
+    }),
+  );
 }

@@ -49,6 +49,13 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: z.enum(["true", "false"], { error: "must be true or false" }).optional(),
+  // Open live-update streams per process (default in modules/events/events.routes.ts).
+  EVENT_STREAMS_MAX: z
+    .string()
+    .trim()
+    .regex(/^\d{1,7}$/, { error: "must be a whole number" })
+    .transform(Number)
+    .optional(),
   LOG_LEVEL: z
     .enum(["silent", "error", "info", "debug"], { error: "must be one of silent, error, info, debug" })
     .default("info"),

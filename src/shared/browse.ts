@@ -32,7 +32,6 @@ const oneOf = <T extends string>(options: readonly T[], value: string | undefine
  * read their parameters with this one function.
  */
 export function parseBrowseQuery(raw: BrowseParams): BrowseQuery {
-  const page = Math.floor(Number(raw.page ?? 1));
   const tags = (raw.tags ?? "")
     .split(",")
     .filter((t): t is UserTagId => (USER_TAG_IDS as string[]).includes(t));
@@ -41,6 +40,17 @@ export function parseBrowseQuery(raw: BrowseParams): BrowseQuery {
     type: oneOf(BROWSE_TYPES, raw.type, "all"),
     sort: oneOf(BROWSE_SORTS, raw.sort, "newest"),
     tags: [...new Set(tags)],
-    page: Number.isFinite(page) ? Math.min(Math.max(page, 1), BROWSE_PAGE_MAX) : 1,
+    page: parsePage(raw.page),
   };
+}
+
+/**
+ * A `?page=` (browse, a profile's lists): nonsense and anything below 1 is
+ * page 1; a number past the end, however large, reads as BROWSE_PAGE_MAX and
+ * the service clamps it to the last page.
+ */
+export function parsePage(raw: string | undefined): number {
+  const page = Math.floor(Number(raw ?? 1));
+  if (Number.isNaN(page) || page < 1) return 1;
+  return Math.min(page, BROWSE_PAGE_MAX);
 }

@@ -6,6 +6,8 @@ export const LIMITS = {
   listNameMax: 50,
   listDescriptionMax: 200,
   listItemsMax: 1000,
+  // Not in the specification: a bound on what one account can make the server hold and page through.
+  listsPerUser: 500,
   browsePageSize: 12,
   homeBlockSize: 3,
   cardPreviewEntries: 3,

@@ -27,6 +27,7 @@ export const LIST_MESSAGES = {
   mixAlertHasSeasons:
     "Cannot mix seasons and contestants in the same list. This list already contains seasons.",
   tooManyItems: `A list can hold at most ${LIMITS.listItemsMax} entries.`,
+  tooManyLists: `You can have at most ${LIMITS.listsPerUser} lists. Delete one to make room for a new one.`,
   clearConfirm: "Are you sure you want to clear this list? This action cannot be undone.",
   saveFailed: "Failed to save your list. Please try again.",
   deleteFailed: "Failed to delete list. Please try again.",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parsePage } from "./browse.ts";
 import { LIMITS } from "./limits.ts";
 import { pathIdSchema } from "./lists.schema.ts";
 import { PROFILE_MESSAGES } from "./profile.ts";
@@ -12,3 +13,8 @@ export const usernameSchema = z.object({
 });
 
 export const userParamsSchema = z.object({ userId: pathIdSchema });
+
+/** Query of /api/users/:userId: their lists come 12 to a page, like browse. */
+export const userListsQuerySchema = z
+  .object({ page: z.string().optional() })
+  .transform(({ page }) => ({ page: parsePage(page) }));

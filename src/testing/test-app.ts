@@ -5,7 +5,7 @@ import { createApp } from "#server/app.ts";
 import { createMediaService } from "#server/media/media.service.ts";
 import { createLocalStorage } from "#server/storage/local-storage.ts";
 import type { FileStorage } from "#server/storage/storage.ts";
-import { createAuth } from "#server/auth/auth.ts";
+import { type Auth, createAuth } from "#server/auth/auth.ts";
 import { adminEmails, parseEnv } from "#server/env.ts";
 import { createLogger } from "#server/logger.ts";
 import type { Mail, Mailer } from "#server/mail/mailer.ts";
@@ -16,6 +16,7 @@ export const TEST_ORIGIN = "http://localhost:3000";
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
+  auth: Auth;
   database: TestDatabase;
   hub: RealtimeHub;
   storage: FileStorage;
@@ -45,7 +46,9 @@ export interface TestAppOptions<Emails extends readonly string[]> {
   users?: Emails;
   /** Where pictures go; a fresh temporary folder when left out. */
   storage?: FileStorage;
-  /** A folder with the client's index.html, to serve pages; the API alone when left out. */
+  /** The app's public address (PUBLIC_URL); requests send its origin. */
+  publicUrl?: string;
+  /** A built client to serve (index.html, assets/); the API alone when left out. */
   clientDir?: string;
 }
 
@@ -53,6 +56,7 @@ export interface TestAppOptions<Emails extends readonly string[]> {
 export async function createTestApp<const Emails extends readonly string[] = []>(
   options: TestAppOptions<Emails> = {},
 ): Promise<TestApp & { users: { [K in keyof Emails]: TestUser } }> {
+  const origin = options.publicUrl ? new URL(options.publicUrl).origin : TEST_ORIGIN;
   const database = await createTestDatabase();
   const env = parseEnv({ DATA_DIR: "/nonexistent", LOG_LEVEL: "silent", ...options.env });
   const outbox: Mail[] = [];
@@ -64,8 +68,8 @@ export async function createTestApp<const Emails extends readonly string[] = []>
   const auth = createAuth({
     db: database.db,
     secret: "test-secret-test-secret-test-secret-0123",
-    baseURL: TEST_ORIGIN,
-    trustedOrigins: [TEST_ORIGIN],
+    baseURL: origin,
+    trustedOrigins: [origin],
     mailer,
     initialPicture: () => media.randomHeadshotUrl(),
   });
@@ -83,7 +87,7 @@ export async function createTestApp<const Emails extends readonly string[] = []>
     hub,
     storage,
     media,
-    publicUrl: TEST_ORIGIN,
+    publicUrl: origin,
     clientDir: options.clientDir ?? null,
     admins: adminEmails(env),
   });
@@ -91,11 +95,13 @@ export async function createTestApp<const Emails extends readonly string[] = []>
   const request: TestApp["request"] = (path, init = {}) => {
     const { json, cookie, headers, ...rest } = init;
     const h = new Headers(headers);
-    h.set("Origin", TEST_ORIGIN);
+    // Unless the test sets its own; "none" sends none at all, as curl does.
+    if (!h.has("Origin")) h.set("Origin", origin);
+    if (h.get("Origin") === "none") h.delete("Origin");
     if (cookie) h.set("Cookie", cookie);
     if (json !== undefined) h.set("Content-Type", "application/json");
     return Promise.resolve(
-      app.request(`${TEST_ORIGIN}${path}`, {
+      app.request(`${origin}${path}`, {
         ...rest,
         headers: h,
         ...(json !== undefined ? { body: JSON.stringify(json), method: rest.method ?? "POST" } : {}),
@@ -115,6 +121,7 @@ export async function createTestApp<const Emails extends readonly string[] = []>
 
   const testApp: TestApp = {
     app,
+    auth,
     database,
     hub,
     storage,

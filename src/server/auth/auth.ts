@@ -22,6 +22,13 @@ export interface AuthOptions {
   initialPicture?: () => Promise<string | null>;
 }
 
+/**
+ * better-auth routes that would change what we own on the user row (the
+ * display name and its rules, the email our limits key on) without our
+ * checks: profile changes go through PATCH /api/me/profile. Answered 404.
+ */
+export const DISABLED_AUTH_PATHS = ["/update-user", "/change-email", "/delete-user"];
+
 export function createAuth(opts: AuthOptions) {
   return betterAuth({
     appName: "Survivor Rankings",
@@ -29,6 +36,7 @@ export function createAuth(opts: AuthOptions) {
     basePath: "/api/auth",
     secret: opts.secret,
     trustedOrigins: opts.trustedOrigins,
+    disabledPaths: DISABLED_AUTH_PATHS,
     database: drizzleAdapter(opts.db, {
       provider: "pg",
       schema: { user, session, account, verification },
@@ -91,6 +99,9 @@ export function createAuth(opts: AuthOptions) {
     // Sign-in attempts are limited by our own database-backed limiter (see
     // auth.routes.ts): better-auth's needs a client IP header we may not have.
     rateLimit: { enabled: false },
+    // Lax (better-auth's default, stated): a cross-site form never carries
+    // the session; a same-site one does, and the Origin check refuses it.
+    advanced: { defaultCookieAttributes: { sameSite: "lax" } },
     telemetry: { enabled: false },
   });
 }

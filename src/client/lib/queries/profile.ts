@@ -17,10 +17,19 @@ export const myProfileQueryOptions = () =>
     queryFn: async () => (await readJson(api.me.profile.$get())).profile,
   });
 
-/** Anyone's profile and public lists. */
-export const publicProfileQueryOptions = (userId: string) =>
+/** Anyone's profile and one page (12) of their public lists. */
+export const publicProfileQueryOptions = (userId: string, page = 1) =>
   queryOptions({
-    queryKey: profileKeys.public(userId),
+    queryKey: [...profileKeys.public(userId), page] as const,
     queryFn: ({ signal }) =>
-      readJson(api.users[":userId"].$get({ param: pathParams({ userId }) }, { init: { signal } })),
+      readJson(
+        api.users[":userId"].$get(
+          { param: pathParams({ userId }), query: { page: String(page) } },
+          { init: { signal } },
+        ),
+      ),
+    // Turning a page keeps the figures and the old cards on screen until the
+    // new ones arrive; another user's profile never stands in for this one.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === userId ? previous : undefined,
   });

@@ -1,11 +1,11 @@
-import { getConnInfo } from "@hono/node-server/conninfo";
 import { eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { user } from "../../db/schema/index.ts";
 import type { AppDeps } from "../../app-deps.ts";
 import type { SessionReader } from "../../auth/session-reader.ts";
 import type { AppEnv } from "../../http/context.ts";
-import { tooManyRequests } from "../../http/errors.ts";
+import { clientIp } from "../../http/client-ip.ts";
+import { ApiError, tooManyRequests } from "../../http/errors.ts";
 import { hitRateLimit } from "../rate-limit/rate-limit.service.ts";
 import { AUTH_MESSAGES } from "#shared/messages.ts";
 
@@ -19,21 +19,32 @@ export const SIGN_UP_IP_LIMIT = { max: 500, windowMs: HOUR };
 export const RESET_MAIL_LIMIT = { max: 5, windowMs: HOUR };
 export const RESET_MAIL_IP_LIMIT = { max: 50, windowMs: HOUR };
 
-function clientIp(c: Parameters<typeof getConnInfo>[0]): string {
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    return "unknown";
-  }
-}
+export const EMAIL_MAX = 254;
+export const SIGN_UP_LIMIT = { max: 10, windowMs: HOUR };
+export const RESET_PASSWORD_IP_LIMIT = { max: 50, windowMs: HOUR };
+/** Two sign-ups deriving one display name at once: the loser retries with the next free one. */
+const SIGN_UP_ATTEMPTS = 5;
 
+/**
+ * The body's email, lower-cased, for the per-account limits. The edge guard
+ * (http/input-guards.ts) lets only JSON bodies (or none) through, so this
+ * reads what better-auth will read. An email that cannot be one (not a
+ * string, longer than an address can be) is refused before anything is
+ * stored, rate-limit keys included.
+ */
 async function readEmail(req: Request): Promise<string | null> {
+  let body: unknown;
   try {
-    const body = (await req.clone().json()) as { email?: unknown };
-    return typeof body.email === "string" ? body.email.trim().toLowerCase() : null;
+    body = await req.clone().json();
   } catch {
     return null;
   }
+  const email = typeof body === "object" && body !== null ? (body as { email?: unknown }).email : undefined;
+  if (email === undefined) return null;
+  if (typeof email !== "string" || email.length > EMAIL_MAX) {
+    throw new ApiError(400, "INVALID_EMAIL", "Please enter a valid email address.");
+  }
+  return email.trim().toLowerCase();
 }
 
 /**
@@ -69,10 +80,20 @@ export function authRoutes(deps: AppDeps, sessions: SessionReader) {
         );
       })
       .post("/sign-up/email", async (c) => {
-        if (!(await hitRateLimit(db, `sign-up-ip:${clientIp(c)}`, SIGN_UP_IP_LIMIT))) {
+        const email = await readEmail(c.req.raw);
+        const allowed =
+          (await hitRateLimit(db, `sign-up-ip:${clientIp(c)}`, SIGN_UP_IP_LIMIT)) &&
+          (!email || (await hitRateLimit(db, `sign-up:${email}`, SIGN_UP_LIMIT)));
+        if (!allowed) {
           throw tooManyRequests("Too many new accounts from this network. Please try again later.");
         }
-        return deps.auth.handler(c.req.raw);
+        const body = await c.req.raw.clone().text();
+        for (let attempt = 1; ; attempt++) {
+          const response = await deps.auth.handler(
+            new Request(c.req.raw.url, { method: "POST", headers: c.req.raw.headers, body }),
+          );
+          if (attempt === SIGN_UP_ATTEMPTS || !(await lostNameRace(response))) return response;
+        }
       })
       .post("/request-password-reset", async (c) => {
         // Each request sends a mail: limit per address and per recipient.
@@ -82,6 +103,12 @@ export function authRoutes(deps: AppDeps, sessions: SessionReader) {
           (!email || (await hitRateLimit(db, `reset:${email}`, RESET_MAIL_LIMIT)));
         if (!allowed) {
           throw tooManyRequests("Too many password reset requests. Please wait a while and try again.");
+        }
+        return deps.auth.handler(c.req.raw);
+      })
+      .post("/reset-password", async (c) => {
+        if (!(await hitRateLimit(db, `reset-password-ip:${clientIp(c)}`, RESET_PASSWORD_IP_LIMIT))) {
+          throw tooManyRequests("Too many password reset attempts. Please wait a while and try again.");
         }
         return deps.auth.handler(c.req.raw);
       })
@@ -100,4 +127,18 @@ export function authRoutes(deps: AppDeps, sessions: SessionReader) {
       )
       .on(["GET", "POST"], "/*", (c) => deps.auth.handler(c.req.raw))
   );
+}
+
+/**
+ * better-auth answers "Failed to create user" when the insert itself fails:
+ * with a valid body, that is the display name's unique index, taken by a
+ * concurrent sign-up between our check and the insert (auth/display-name.ts).
+ */
+async function lostNameRace(response: Response): Promise<boolean> {
+  if (response.status !== 422) return false;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: string } | null;
+  return body?.code === "FAILED_TO_CREATE_USER";
 }

@@ -240,3 +240,41 @@ describe("providers", () => {
     expect(res.body?.code).toBe("PROVIDER_NOT_FOUND");
   });
 });
+
+describe("F1: better-auth's own profile routes are closed", () => {
+  it("answers update-user and change-email with 404 and leaves the name as it was", async () => {
+    const user = await t.signUp("f1-user@example.test");
+    const taken = await t.signUp("f1-taken@example.test");
+    for (const name of ["x".repeat(5000), "", "   ", { a: 1 }, null, taken.name.toUpperCase()]) {
+      const res = await t.request("/api/auth/update-user", { json: { name }, cookie: user.cookie });
+      expect(res.status, JSON.stringify(name)).toBe(404);
+    }
+    const change = await t.request("/api/auth/change-email", {
+      json: { newEmail: "f1-new@example.test" },
+      cookie: user.cookie,
+    });
+    expect(change.status).toBe(404);
+    expect((await sessionUser(user.cookie))?.name).toBe(user.name);
+  });
+});
+
+describe("F9: two sign-ups deriving one display name at once", () => {
+  it("both succeed, the second with the next free name", async () => {
+    const results = await Promise.all(
+      ["race@one.test", "race@two.test", "race@three.test", "race@four.test"].map((email) => signUp(email)),
+    );
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    const names = results.map((r) => r.body?.user?.name).sort();
+    expect(names).toEqual(["race", "race2", "race3", "race4"]);
+  });
+});
+
+describe("per-account sign-up limit", () => {
+  it("keys on the normalised email", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      statuses.push((await signUp(i % 2 ? "LIMITED@example.test" : "limited@example.test", "short")).status);
+    }
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+  });
+});

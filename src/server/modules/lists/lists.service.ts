@@ -1,10 +1,10 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { favorites, listItems, lists, listUpvotes, user } from "../../db/schema/index.ts";
 import { ApiError, forbidden, notFound } from "../../http/errors.ts";
 import { forgetListNotifications } from "../notifications/notifications.service.ts";
 import { getCatalog } from "../seasons/catalog.ts";
-import { effectiveTags } from "#shared/lists.ts";
+import { effectiveTags, LIST_MESSAGES } from "#shared/lists.ts";
 import { type listInputSchema } from "#shared/lists.schema.ts";
 import { LIMITS } from "#shared/limits.ts";
 import type { z } from "zod";
@@ -102,6 +102,10 @@ async function writeItems(tx: Tx, userId: string, listId: string, ids: string[])
  */
 export async function createList(db: Db, userId: string, input: ListInput, now = Date.now()) {
   const { ids, kind } = validateEntries(await getCatalog(db), input.items);
+  const [owned] = await db.select({ n: count() }).from(lists).where(eq(lists.userId, userId));
+  if (Number(owned?.n ?? 0) >= LIMITS.listsPerUser) {
+    throw new ApiError(409, "TOO_MANY_LISTS", LIST_MESSAGES.tooManyLists);
+  }
   const listId = await db.transaction(async (tx) => {
     for (let ms = now; ms < now + 1000; ms++) {
       const id = `list_${ms}`;
@@ -215,13 +219,30 @@ export async function getListDetail(
   };
 }
 
-/** A user's public lists as cards, newest-updated first. */
+/** A user's public lists as cards, newest-updated first (all of them: at most LIMITS.listsPerUser). */
 export async function listsOfUser(db: Db, userId: string): Promise<ListSummary[]> {
-  const rows = await db
+  return withPreviews(db, await userListRows(db, userId));
+}
+
+/**
+ * One page of a user's public lists, 12 like browse; `total` is their
+ * count of public lists. A page past the end is the last page.
+ */
+export async function listsOfUserPage(db: Db, userId: string, wantedPage: number, total: number) {
+  const pageSize = LIMITS.browsePageSize;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(wantedPage, pageCount);
+  const rows = await userListRows(db, userId, { limit: pageSize, offset: (page - 1) * pageSize });
+  return { lists: await withPreviews(db, rows), page, pageCount, total };
+}
+
+function userListRows(db: Db, userId: string, window?: { limit: number; offset: number }) {
+  const query = db
     .select(summaryColumns)
     .from(lists)
     .leftJoin(user, eq(user.id, lists.userId))
     .where(and(eq(lists.userId, userId), eq(lists.isPublic, true)))
-    .orderBy(desc(lists.updatedAt), desc(lists.id));
-  return withPreviews(db, rows);
+    .orderBy(desc(lists.updatedAt), desc(lists.id))
+    .$dynamic();
+  return window ? query.limit(window.limit).offset(window.offset) : query;
 }

@@ -6,11 +6,11 @@ import { ApiError, tooManyRequests } from "../../http/errors.ts";
 import { PICTURE_LIMITS, PICTURE_MESSAGES } from "#shared/pictures.ts";
 import { forgetBrowseCache } from "../browse/browse-cache.ts";
 import { hitRateLimit } from "../rate-limit/rate-limit.service.ts";
+import { limitPerUser } from "../rate-limit/write-limits.ts";
 import { pictureOf, rerollPicture, restoreHeadshot, uploadPicture } from "./pictures.service.ts";
 
 export const UPLOAD_LIMIT = { max: 10, windowMs: 10 * 60_000 };
-/** Re-roll has its own 24-hour cooldown; restore is the write a script could repeat. */
-export const RESTORE_LIMIT = { max: 30, windowMs: 10 * 60_000 };
+export const PICTURE_CHANGE_LIMIT = { max: 20, windowMs: 10 * 60_000 };
 
 /**
  * The signed-in user's profile picture. An upload is the image itself as the
@@ -24,6 +24,12 @@ export function picturesRoutes(deps: AppDeps) {
     forgetBrowseCache(db);
     return state;
   };
+  const limitChange = limitPerUser(
+    db,
+    "picture-change",
+    PICTURE_CHANGE_LIMIT,
+    "You are changing your picture too often. Please wait a few minutes and try again.",
+  );
   return new Hono<AppEnv>()
     .get("/", requireUser, async (c) => c.json(await pictureOf(db, c.get("user").id)))
     .post(
@@ -44,14 +50,10 @@ export function picturesRoutes(deps: AppDeps) {
         return c.json(changed(await uploadPicture(db, deps.storage, user.id, read)));
       },
     )
-    .post("/reroll", requireUser, async (c) =>
+    .post("/reroll", requireUser, limitChange, async (c) =>
       c.json(changed(await rerollPicture(db, deps.storage, deps.media, c.get("user").id))),
     )
-    .post("/restore", requireUser, async (c) => {
-      const user = c.get("user");
-      if (!(await hitRateLimit(db, `picture-restore:${user.id}`, RESTORE_LIMIT))) {
-        throw tooManyRequests("Too many picture changes. Please wait a few minutes and try again.");
-      }
-      return c.json(changed(await restoreHeadshot(db, deps.storage, user.id)));
-    });
+    .post("/restore", requireUser, limitChange, async (c) =>
+      c.json(changed(await restoreHeadshot(db, deps.storage, c.get("user").id))),
+    );
 }

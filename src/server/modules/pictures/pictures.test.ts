@@ -22,7 +22,7 @@ import type { FileStorage } from "#server/storage/storage.ts";
 import { PICTURE_MESSAGES } from "#shared/pictures.ts";
 import { startTestS3, type TestS3 } from "#testing/s3-server.ts";
 import { createTestApp, type TestApp, type TestUser } from "#testing/test-app.ts";
-import { RESTORE_LIMIT } from "./pictures.routes.ts";
+import { PICTURE_CHANGE_LIMIT } from "./pictures.routes.ts";
 import { type PictureState, uploadPicture } from "./pictures.service.ts";
 
 const photo = (width = 800, height = 600, r = 200) =>
@@ -268,7 +268,7 @@ for (const kind of ["local", "s3"] as const) {
     it("limits restores per user", async () => {
       const hal = await t.signUp(`hal-${kind}@example.com`);
       const restore = () => t.request("/api/me/picture/restore", { method: "POST", cookie: hal.cookie });
-      for (let i = 0; i < RESTORE_LIMIT.max; i++) expect((await restore()).status).toBe(200);
+      for (let i = 0; i < PICTURE_CHANGE_LIMIT.max; i++) expect((await restore()).status).toBe(200);
       const refused = await restore();
       expect(refused.status).toBe(429);
       expect((await errorOf(refused)).code).toBe("RATE_LIMITED");

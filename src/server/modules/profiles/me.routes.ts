@@ -7,24 +7,41 @@ import { clearDraft, getDraft, saveDraft } from "../drafts/drafts.service.ts";
 import { listsOfUser } from "../lists/lists.service.ts";
 import { draftSchema } from "#shared/drafts.schema.ts";
 import { usernameSchema } from "#shared/profile.schema.ts";
+import { limitPerUser } from "../rate-limit/write-limits.ts";
 import { changeUsername, drawIdol, getProfile } from "./profiles.service.ts";
+
+export const USERNAME_CHANGE_LIMIT = { max: 10, windowMs: 10 * 60_000 };
+// The editor autosaves a draft every 2 seconds of editing, at most.
+export const DRAFT_SAVE_LIMIT = { max: 90, windowMs: 60_000 };
 
 /** The signed-in user's own things: profile, lists, favourites, draft, idol draws. */
 export function meRoutes(deps: AppDeps) {
   const { db } = deps.database;
+  const limitRename = limitPerUser(
+    db,
+    "username",
+    USERNAME_CHANGE_LIMIT,
+    "You are changing your username too often. Please wait a few minutes and try again.",
+  );
+  const limitDraft = limitPerUser(
+    db,
+    "draft",
+    DRAFT_SAVE_LIMIT,
+    "Your draft is being saved too often. Please wait a moment.",
+  );
   return new Hono<AppEnv>()
     .get("/profile", requireUser, async (c) => c.json({ profile: await getProfile(db, c.get("user").id) }))
-    .patch("/profile", requireUser, jsonBody(usernameSchema), async (c) => {
+    .patch("/profile", requireUser, limitRename, jsonBody(usernameSchema), async (c) => {
       const name = await changeUsername(db, c.get("user").id, c.req.valid("json").displayName);
       return c.json({ displayName: name });
     })
     .get("/lists", requireUser, async (c) => c.json({ lists: await listsOfUser(db, c.get("user").id) }))
     .get("/favorites", requireUser, async (c) => c.json({ lists: await favoriteLists(db, c.get("user").id) }))
     .get("/draft", requireUser, async (c) => c.json({ draft: await getDraft(db, c.get("user").id) }))
-    .put("/draft", requireUser, jsonBody(draftSchema), async (c) =>
+    .put("/draft", requireUser, limitDraft, jsonBody(draftSchema), async (c) =>
       c.json({ draft: await saveDraft(db, c.get("user").id, c.req.valid("json")) }),
     )
-    .delete("/draft", requireUser, async (c) => {
+    .delete("/draft", requireUser, limitDraft, async (c) => {
       await clearDraft(db, c.get("user").id);
       return c.body(null, 204);
     })

@@ -1,6 +1,9 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { ErrorBody } from "#server/http/errors.ts";
 import { createTestApp, type TestUser } from "#testing/test-app.ts";
+import { lists } from "#server/db/schema/index.ts";
+import { LIMITS } from "#shared/limits.ts";
+import { LIST_MESSAGES } from "#shared/lists.ts";
 import { drawIdol, IDOL_DRAW_LIMIT } from "./profiles.service.ts";
 
 const t = await createTestApp({ users: ["alice@example.com", "bob@example.com"] });
@@ -161,5 +164,51 @@ describe("drafts", () => {
     });
     expect(res.status).toBe(400);
     expect((await t.request("/api/me/draft")).status).toBe(401);
+  });
+});
+
+describe("F7: a profile's lists come 12 to a page", () => {
+  /** `n` public lists written straight to the table (the API would take long and trip its limits). */
+  async function seedLists(userId: string, n: number) {
+    const base = Date.now() - n * 1000;
+    await t.database.db.insert(lists).values(
+      Array.from({ length: n }, (_, i) => ({
+        userId,
+        id: `list_${base + i}`,
+        name: `Seeded ${i}`,
+        updatedAt: new Date(base + i * 1000),
+      })),
+    );
+  }
+  type Page = { lists: { name: string }[]; page: number; pageCount: number; total: number };
+  const page = async (userId: string, query = "") =>
+    (await (await t.request(`/api/users/${userId}${query}`)).json()) as Page;
+
+  it("pages newest-updated first, with browse's shape and clamping", async () => {
+    const many = await t.signUp("many-lists@example.com");
+    await seedLists(many.id, 25);
+    const first = await page(many.id);
+    expect(first).toMatchObject({ page: 1, pageCount: 3, total: 25 });
+    expect(first.lists).toHaveLength(12);
+    expect(first.lists[0]!.name).toBe("Seeded 24");
+    const third = await page(many.id, "?page=3");
+    expect(third.lists.map((l) => l.name)).toEqual(["Seeded 0"]);
+    for (const q of ["?page=999999999", "?page=100000", "?page=1e40"]) {
+      expect((await page(many.id, q)).page, q).toBe(3);
+    }
+    for (const q of ["?page=0", "?page=-2", "?page=abc"]) {
+      expect((await page(many.id, q)).page, q).toBe(1);
+    }
+  });
+
+  it(`caps lists per user at ${LIMITS.listsPerUser} with a clear 409`, async () => {
+    const hoarder = await t.signUp("hoarder@example.com");
+    await seedLists(hoarder.id, LIMITS.listsPerUser);
+    const res = await t.request("/api/lists", {
+      json: { name: "One more", items: [] },
+      cookie: hoarder.cookie,
+    });
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as ErrorBody).error.message).toBe(LIST_MESSAGES.tooManyLists);
   });
 });

@@ -1,10 +1,8 @@
 import { Hono } from "hono";
-import { createMiddleware } from "hono/factory";
 import type { AppDeps } from "../../app-deps.ts";
 import { type AppEnv, requireUser } from "../../http/context.ts";
-import { tooManyRequests } from "../../http/errors.ts";
 import { pathParams } from "../../http/validate.ts";
-import { hitRateLimit } from "../rate-limit/rate-limit.service.ts";
+import { limitPerUser } from "../rate-limit/write-limits.ts";
 import { listParamsSchema } from "#shared/lists.schema.ts";
 import { forgetBrowseCache } from "../browse/browse-cache.ts";
 import { toggleFavorite, toggleUpvote } from "./reactions.service.ts";
@@ -14,18 +12,15 @@ const listParams = pathParams(listParamsSchema, "List not found");
 // An upvote rings the owner's Inbox: generous for browsing, too little to flood it.
 export const REACTION_LIMIT = { max: 60, windowMs: 60_000 };
 
-const limitReactions = (db: AppDeps["database"]["db"]) =>
-  createMiddleware<{ Variables: { user: { id: string } } }>(async (c, next) => {
-    if (!(await hitRateLimit(db, `reaction:${c.get("user").id}`, REACTION_LIMIT))) {
-      throw tooManyRequests("You are reacting too fast. Please wait a moment and try again.");
-    }
-    await next();
-  });
-
 /** A reader's upvote and favourite on a list, under the list's own path. */
 export function reactionsRoutes(deps: AppDeps) {
   const { db } = deps.database;
-  const limited = limitReactions(db);
+  const limited = limitPerUser(
+    db,
+    "reaction",
+    REACTION_LIMIT,
+    "You are reacting too fast. Please wait a moment and try again.",
+  );
   return new Hono<AppEnv>()
     .post("/:userId/:listId/upvote", requireUser, limited, listParams, async (c) => {
       const user = c.get("user");

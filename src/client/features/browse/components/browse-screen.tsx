@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useCallback } from "react";
 import { ListCard } from "#client/components/ui/list-card.tsx";
+import { Pagination } from "#client/components/ui/pagination.tsx";
 import type { ListCardDto } from "#server/api-types.ts";
 import { browseQueryOptions } from "#client/lib/queries/browse.ts";
 import { browseApiQuery, toggleTag, withFilter, withPage } from "../model/browse-params.ts";
 import { useBrowseUrl } from "../model/use-browse-url.ts";
 import { BrowseFilters } from "./browse-filters.tsx";
-import { BrowsePagination } from "./browse-pagination.tsx";
 import { BrowseSearch } from "./browse-search.tsx";
 import "./browse.css";
 
@@ -66,7 +66,7 @@ export function BrowseScreen({ signedIn, renderActions }: BrowseScreenProps) {
             ))}
           </div>
         )}
-        <BrowsePagination
+        <Pagination
           page={data.page}
           pageCount={data.pageCount}
           disabled={refreshing}

@@ -1,8 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { Avatar } from "#client/components/ui/avatar.tsx";
 import { ListCard } from "#client/components/ui/list-card.tsx";
+import { Pagination } from "#client/components/ui/pagination.tsx";
 import { ApiClientError } from "#client/lib/api-client.ts";
 import type { ListCardDto } from "#server/api-types.ts";
 import { publicProfileQueryOptions } from "#client/lib/queries/profile.ts";
@@ -27,7 +28,9 @@ interface PublicProfileScreenProps {
 
 /** A user's public profile: picture, name, figures and their public lists. */
 export function PublicProfileScreen({ userId, variant, knownName, renderActions }: PublicProfileScreenProps) {
-  const result = useQuery(publicProfileQueryOptions(userId));
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requestedPage = Math.max(1, Math.floor(Number(searchParams.get("page")) || 1));
+  const result = useQuery(publicProfileQueryOptions(userId, requestedPage));
 
   if (result.isPending) {
     return (
@@ -68,7 +71,8 @@ export function PublicProfileScreen({ userId, variant, knownName, renderActions 
     );
   }
 
-  const { profile, lists } = result.data;
+  const { profile, lists, page, pageCount } = result.data;
+  const turning = result.isPlaceholderData && result.isFetching;
   const name = profile.name || PROFILE_MESSAGES.unknownUser;
   return (
     <section className="page public-profile">
@@ -94,7 +98,10 @@ export function PublicProfileScreen({ userId, variant, knownName, renderActions 
       {lists.length === 0 ? (
         <p className="status-text public-profile-empty">{emptyProfileText(name)}</p>
       ) : (
-        <div className="list-card-grid public-profile-grid">
+        <div
+          className={`list-card-grid public-profile-grid${turning ? " is-stale" : ""}`}
+          aria-busy={turning}
+        >
           {lists.map((list) => (
             <ListCard
               key={list.id}
@@ -110,6 +117,22 @@ export function PublicProfileScreen({ userId, variant, knownName, renderActions 
           ))}
         </div>
       )}
+      <Pagination
+        page={page}
+        pageCount={pageCount}
+        disabled={turning}
+        onPage={(next) => {
+          setSearchParams(
+            (params) => {
+              if (next > 1) params.set("page", String(next));
+              else params.delete("page");
+              return params;
+            },
+            { preventScrollReset: false },
+          );
+          window.scrollTo({ top: 0 });
+        }}
+      />
     </section>
   );
 }

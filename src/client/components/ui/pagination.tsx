@@ -1,15 +1,17 @@
-interface BrowsePaginationProps {
+import "./pagination.css";
+
+interface PaginationProps {
   page: number;
   pageCount: number;
   disabled?: boolean;
   onPage: (page: number) => void;
 }
 
-/** '< Previous', 'Page n of m', 'Next >'; nothing when everything fits on one page. */
-export function BrowsePagination({ page, pageCount, disabled, onPage }: BrowsePaginationProps) {
+/** '< Previous', 'Page n of m', 'Next >' under a paged grid (browse, a user's lists); nothing when everything fits on one page. */
+export function Pagination({ page, pageCount, disabled, onPage }: PaginationProps) {
   if (pageCount <= 1) return null;
   return (
-    <nav className="browse-pagination" aria-label="Pages">
+    <nav className="pagination" aria-label="Pages">
       <button
         type="button"
         className="btn btn-ghost"
@@ -18,7 +20,7 @@ export function BrowsePagination({ page, pageCount, disabled, onPage }: BrowsePa
       >
         &lt; Previous
       </button>
-      <span className="browse-page-info" aria-live="polite">
+      <span className="pagination-info" aria-live="polite">
         Page {page} of {pageCount}
       </span>
       <button

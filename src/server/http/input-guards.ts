@@ -1,0 +1,72 @@
+import { createMiddleware } from "hono/factory";
+import { ApiError } from "./errors.ts";
+
+const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
+const BODYLESS_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export const INPUT_MESSAGES = {
+  nul: "The request contains a character that is not allowed.",
+  notJson: "Send the request body as JSON (Content-Type: application/json).",
+} as const;
+
+const badInput = () => new ApiError(400, "BAD_CHARACTER", INPUT_MESSAGES.nul);
+
+/** '%00' in any spelling, or a NUL that arrived undecoded. */
+const ENCODED_NUL = /%00|\u0000/i;
+
+/**
+ * A string PostgreSQL can store and every reader can decode: no NUL (text
+ * columns refuse it, which would be a 500) and no lone surrogate (it would
+ * be stored as U+FFFD, not as what was sent).
+ */
+export function isStorableText(s: string): boolean {
+  return !s.includes("\u0000") && !LONE_SURROGATE.test(s);
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Every key and string in a parsed JSON value, however deep (a loop: no recursion limit). */
+function allStorable(root: unknown): boolean {
+  const stack = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value === "string") {
+      if (!isStorableText(value)) return false;
+    } else if (typeof value === "object" && value !== null) {
+      for (const [key, v] of Object.entries(value)) {
+        if (!isStorableText(key)) return false;
+        stack.push(v);
+      }
+    }
+  }
+  return true;
+}
+
+/**
+ * Refuses, before any handler runs, what no route accepts: a NUL in the path
+ * or query (400), a body that is not JSON (415), and a JSON body with a NUL
+ * or a lone surrogate in any string (400). Routes that take raw bytes (the
+ * picture upload) are exempt from the body rules. A body that is not valid
+ * JSON is left to the route, which answers 400 in its own words.
+ */
+export const apiInputGuards = (rawBodyPaths: RegExp) =>
+  createMiddleware(async (c, next) => {
+    const url = c.req.url;
+    if (ENCODED_NUL.test(url)) throw badInput();
+    if (BODYLESS_METHODS.has(c.req.method) || rawBodyPaths.test(c.req.path)) return next();
+    const contentType = c.req.header("content-type");
+    if (contentType === undefined) return next();
+    if (!JSON_TYPE.test(contentType.split(";")[0]!.trim())) {
+      throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", INPUT_MESSAGES.notJson);
+    }
+    // A copy: better-auth reads the original request's body itself.
+    const text = await c.req.raw.clone().text();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return next();
+    }
+    if (!allStorable(parsed)) throw badInput();
+    return next();
+  });

@@ -1,0 +1,40 @@
+import { createMiddleware } from "hono/factory";
+import type { Db } from "../../db/client.ts";
+import type { AppEnv } from "../../http/context.ts";
+import { clientIp } from "../../http/client-ip.ts";
+import { tooManyRequests } from "../../http/errors.ts";
+import { hitRateLimit, type RateLimitRule } from "./rate-limit.service.ts";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Every state-changing /api request outside /api/auth (which has its own)
+ * counts against its account and its address. Generous: the routes that ring
+ * Inboxes or hold data have tighter limits of their own (`limitPerUser`);
+ * this one bounds whatever a new route forgets. Many people can share an
+ * address, hence its larger number.
+ */
+export const WRITE_LIMITS = {
+  perUser: { max: 300, windowMs: 60_000 },
+  perIp: { max: 1500, windowMs: 60_000 },
+} as const;
+
+export const WRITE_LIMIT_MESSAGE = "You are doing that too often. Please wait a minute and try again.";
+
+export const limitEveryWrite = (db: Db) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method)) return next();
+    const user = c.get("user");
+    const allowed =
+      (await hitRateLimit(db, `write-ip:${clientIp(c)}`, WRITE_LIMITS.perIp)) &&
+      (!user || (await hitRateLimit(db, `write:${user.id}`, WRITE_LIMITS.perUser)));
+    if (!allowed) throw tooManyRequests(WRITE_LIMIT_MESSAGE);
+    return next();
+  });
+
+/** A route's own limit per signed-in user (put it after `requireUser`), answered 429 with `message`. */
+export const limitPerUser = (db: Db, bucket: string, rule: RateLimitRule, message: string) =>
+  createMiddleware<{ Variables: { user: { id: string } } }>(async (c, next) => {
+    if (!(await hitRateLimit(db, `${bucket}:${c.get("user").id}`, rule))) throw tooManyRequests(message);
+    await next();
+  });

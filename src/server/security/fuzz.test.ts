@@ -1,0 +1,458 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LIMITS } from "#shared/limits.ts";
+import { createTestApp, TEST_PASSWORD, type TestApp, type TestUser } from "#testing/test-app.ts";
+import { fillPath, isWriteMethod, type RouteEntry, routeTable } from "./route-table.ts";
+
+/**
+ * Every route of the app (read off `app.routes`, better-auth's endpoints off
+ * `auth.api`), called with generated bad input: wrong types, huge strings,
+ * NUL and control characters, deep nesting, unicode edge cases, missing and
+ * extra fields, wrong content types, malformed JSON, garbage path parameters
+ * and queries; as a visitor, as the owner of seeded data and as an editor.
+ * Passes with no 5xx answer and no invalid row stored.
+ *
+ * CI: FUZZ_REQUESTS (default 2000). `npm run fuzz` runs a longer pass;
+ * FUZZ_SEED replays one.
+ */
+const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 2000);
+const SEED = Number(process.env.FUZZ_SEED ?? 20_261_125);
+
+/** mulberry32: a small seeded generator, so a failure can be replayed. */
+function generator(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (n: number) => Math.floor(next() * n),
+    pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!,
+    chance: (p: number) => next() < p,
+  };
+}
+const rnd = generator(SEED);
+
+const deep = (depth: number, leaf: unknown): unknown => {
+  let v = leaf;
+  for (let i = 0; i < depth; i++) v = i % 2 ? { a: v } : [v];
+  return v;
+};
+
+const BAD_STRINGS = [
+  "",
+  " ",
+  "   \t\n ",
+  "x".repeat(LIMITS.usernameMax + 1),
+  "x".repeat(LIMITS.listNameMax + 1),
+  "x".repeat(LIMITS.listDescriptionMax + 1),
+  "x".repeat(LIMITS.commentMax + 1),
+  "x".repeat(5000),
+  "y".repeat(60_000),
+  "\u0000",
+  "a\u0000b",
+  "\u0001\u0002\u0007\b\u000b\f\u000e\u001b\u007f\u0085",
+  "\u202eevil\u202c",
+  "\u200b\u200c\u200d\ufeff",
+  "e\u0301".repeat(40),
+  "🏝️🔥👩‍👩‍👧‍👦".repeat(8),
+  "𝕏".repeat(LIMITS.usernameMax),
+  "\ud83d",
+  "x\udc00y",
+  "\ud800\ud800",
+  "<script>alert(1)</script>",
+  "' OR 1=1 --",
+  "$& $' $`",
+  "%00",
+  "%ZZ",
+  "../../etc/passwd",
+  "s1",
+  "s9999",
+  `s1-${"a".repeat(80)}`,
+  "list_1",
+  "__proto__",
+  "null",
+];
+const BAD_VALUES: unknown[] = [
+  ...BAD_STRINGS,
+  0,
+  -1,
+  1.5,
+  1e308,
+  -1e308,
+  2 ** 53 + 1,
+  true,
+  false,
+  null,
+  [],
+  {},
+  [null],
+  [[[]]],
+  { $ne: 1 },
+  Array.from({ length: 1001 }, () => "s1"),
+  Array.from({ length: 30 }, () => "x"),
+  deep(50, "x"),
+  deep(3000, 1),
+];
+const BAD_PARAMS = [
+  " ",
+  "%",
+  "%FF",
+  "%ED%A0%80",
+  "%C0%AE%C0%AE",
+  "..",
+  "x".repeat(300),
+  "💥",
+  "\u202e",
+  "null",
+  "-1",
+  "1e309",
+  "__proto__",
+  "constructor",
+  "s1",
+  "list_0",
+];
+const QUERY_KEYS = ["q", "page", "sort", "type", "tags", "listUserId", "listId", "categoryId", "token", "x"];
+const RAW_QUERY_VALUES = ["%", "%E0%A4%A", "%FF", "%ED%A0%80", "a+b", "%20", "[]", "{}"];
+const CONTENT_TYPES = [
+  "text/plain",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=x",
+  "application/xml",
+  "application/json; charset=utf-16",
+  "application/vnd.api+json",
+  "application/octet-stream",
+];
+const MALFORMED_JSON = [
+  "{",
+  "[1,",
+  '"',
+  '{"a":}',
+  "\ufeff{}",
+  "NaN",
+  "1e999999",
+  "null",
+  '{"__proto__":{"admin":true}}',
+  `{"name":"${"\\".repeat(10)}"}`,
+  "[".repeat(20_000) + "]".repeat(20_000),
+  '{"a":1,"a":2}',
+];
+
+type Ids = { userId: string; listId: string; commentId: string; notificationId: string };
+
+/** A valid body per route, so mutations get past the first check and into the handler. */
+function templateFor(method: string, path: string, ids: Ids): Record<string, unknown> {
+  const items = ["s1-richard-hatch", "s2-colby-donaldson"];
+  const byRoute: Record<string, Record<string, unknown>> = {
+    "POST /api/lists": { name: "Fuzzed", description: "d", tags: ["social"], items },
+    "PUT /api/lists/:userId/:listId": { name: "Fuzzed", description: "d", tags: ["social"], items },
+    "PATCH /api/me/profile": { displayName: "fuzzer" },
+    "PUT /api/me/draft": { name: "draft", description: "", tags: [], items },
+    "POST /api/comments": { target: { listUserId: ids.userId, listId: ids.listId }, text: "hello" },
+    "POST /api/comments/:commentId/vote": { value: 1 },
+    "PUT /api/global-rankings/:categoryId/submission": {
+      slots: ["s1-richard-hatch", null, null, null, null, null, null, null, null, null],
+    },
+    "PUT /api/reference-lists/:id": { items },
+    "POST /api/auth/sign-in/email": { email: "fuzz@example.com", password: TEST_PASSWORD },
+    "POST /api/auth/sign-up/email": { email: "fuzz-new@example.com", password: TEST_PASSWORD, name: "fuzz" },
+    "POST /api/auth/request-password-reset": { email: "fuzz@example.com", redirectTo: "/login" },
+    "POST /api/auth/reset-password": { token: "nope", newPassword: TEST_PASSWORD },
+    "POST /api/auth/sign-in/social": { provider: "google", callbackURL: "/login" },
+    "POST /api/auth/change-password": { currentPassword: "wrong-password", newPassword: TEST_PASSWORD },
+  };
+  return byRoute[`${method} ${path}`] ?? { value: "x" };
+}
+
+function mutate(template: Record<string, unknown>): unknown {
+  const body: Record<string, unknown> = structuredClone(template);
+  const keys = Object.keys(body);
+  switch (rnd.int(7)) {
+    case 0: // one field, a bad value
+      body[rnd.pick(keys)] = rnd.pick(BAD_VALUES);
+      return body;
+    case 1: // a nested field (or an array element), a bad value
+      for (const k of keys) {
+        const v = body[k];
+        if (Array.isArray(v) && v.length) v[rnd.int(v.length)] = rnd.pick(BAD_VALUES);
+        else if (v && typeof v === "object")
+          (v as Record<string, unknown>)[rnd.pick(Object.keys(v))] = rnd.pick(BAD_VALUES);
+      }
+      return body;
+    case 2: // a field missing
+      delete body[rnd.pick(keys)];
+      return body;
+    case 3: // extra fields
+      return { ...body, extra: rnd.pick(BAD_VALUES), ["k\u202e"]: 1, constructor: { prototype: 1 } };
+    case 4: // every field a bad value
+      for (const k of keys) body[k] = rnd.pick(BAD_VALUES);
+      return body;
+    case 5: // not an object at all
+      return rnd.pick(BAD_VALUES);
+    default: // the template itself: a valid request, as this identity
+      return body;
+  }
+}
+
+interface Case {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+describe("fuzz: every route, bad input, no 5xx", () => {
+  let t: TestApp;
+  let owner: TestUser;
+  let other: TestUser;
+  let editor: TestUser;
+  let ids: Ids;
+
+  async function seed() {
+    const res = await t.request("/api/lists", {
+      json: { name: "Seeded", description: "seed", items: ["s1-richard-hatch", "s2-colby-donaldson"] },
+      cookie: owner.cookie,
+    });
+    const listId = ((await res.json()) as { list: { id: string } }).list.id;
+    await t.request(`/api/lists/${owner.id}/${listId}/upvote`, { method: "POST", cookie: other.cookie });
+    const comment = await t.request("/api/comments", {
+      json: { target: { listUserId: owner.id, listId }, text: "seeded comment" },
+      cookie: other.cookie,
+    });
+    const commentId = ((await comment.json()) as { id: string }).id;
+    const inbox = (await (await t.request("/api/notifications", { cookie: owner.cookie })).json()) as {
+      notifications: { id: string }[];
+    };
+    ids = { userId: owner.id, listId, commentId, notificationId: inbox.notifications[0]?.id ?? "none" };
+  }
+
+  beforeAll(async () => {
+    const app = await createTestApp({
+      users: ["owner@fuzz.test", "other@fuzz.test", "editor@fuzz.test"],
+      env: { ADMIN_EMAILS: "editor@fuzz.test" },
+    });
+    t = app;
+    [owner, other, editor] = app.users;
+    await seed();
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  /** Keeps the fuzz reaching handlers: limits reset, sessions alive, seeded rows present. */
+  async function upkeep() {
+    await t.database.db.execute(sql`DELETE FROM rate_limits`);
+    for (const u of [owner, other, editor]) {
+      const session = await t.request("/api/auth/get-session", { cookie: u.cookie });
+      if ((await session.json()) === null) u.cookie = (await t.signIn(u.email)).cookie;
+    }
+    const list = await t.request(`/api/lists/${ids.userId}/${ids.listId}`);
+    await list.arrayBuffer();
+    if (list.status === 404) await seed();
+  }
+
+  function expandRoutes(): RouteEntry[] {
+    const out: RouteEntry[] = [];
+    const authEndpoints = Object.values(
+      t.auth.api as Record<string, { path?: string; options?: { method?: unknown } }>,
+    )
+      .filter((e) => typeof e.path === "string")
+      .flatMap((e) => {
+        const methods = e.options?.method;
+        return (Array.isArray(methods) ? methods : [methods]).map((m) => ({
+          method: String(m),
+          path: e.path!,
+        }));
+      });
+    for (const route of routeTable(t.app)) {
+      if (route.path === "/api/auth/*") {
+        for (const e of authEndpoints)
+          if (e.method === route.method) out.push({ method: e.method, path: `/api/auth${e.path}` });
+      } else {
+        out.push(route);
+      }
+    }
+    return out;
+  }
+
+  function paramValue(route: RouteEntry, name: string): string {
+    if (rnd.chance(0.25)) return rnd.pick(BAD_PARAMS);
+    switch (name) {
+      case "userId":
+        return ids.userId;
+      case "listId":
+        return ids.listId;
+      case "commentId":
+        return ids.commentId;
+      case "categoryId":
+        return rnd.pick(["season-49", "legacy", "nope"]);
+      case "id":
+        if (route.path.includes("notifications")) return ids.notificationId;
+        if (route.path.includes("reference-lists"))
+          return rnd.pick(["maddysList", "andrewsList", "kendallsList"]);
+        if (route.path.includes("seasons")) return "s1";
+        return rnd.pick(["s1-richard-hatch", "google", "x"]);
+      default:
+        return rnd.pick([ids.userId, ids.listId, "s1", "x"]);
+    }
+  }
+
+  function query(): string {
+    const parts: string[] = [];
+    for (let i = rnd.int(4); i > 0; i--) {
+      const key = rnd.pick(QUERY_KEYS);
+      const value = rnd.chance(0.3)
+        ? rnd.pick(RAW_QUERY_VALUES)
+        : encodeURIComponent(
+            String(
+              rnd.pick([
+                ...BAD_STRINGS.filter((s) => s.length < 6000),
+                ids.userId,
+                ids.listId,
+                "2",
+                "99999999999",
+                "-5",
+              ]),
+            ).replace(/[\ud800-\udfff]/g, "x"),
+          );
+      parts.push(`${key}=${value}`);
+    }
+    return parts.length ? `?${parts.join("&")}` : "";
+  }
+
+  function buildCase(route: RouteEntry, cookie: string | null): Case {
+    const method =
+      route.method === "ALL" ? rnd.pick(["GET", "POST", "PUT", "PATCH", "DELETE"]) : route.method;
+    const path =
+      fillPath(
+        route.path,
+        (name) => paramValue(route, name),
+        rnd.chance(0.5) ? "x" : rnd.pick(BAD_PARAMS),
+      ).replace(/\/\*$/, "/x") + (rnd.chance(method === "GET" ? 0.6 : 0.2) ? query() : "");
+    const headers: Record<string, string> = {};
+    if (cookie) headers.Cookie = cookie;
+    if (!isWriteMethod(method)) return { method, path, headers };
+    const roll = rnd.next();
+    if (roll < 0.6) {
+      headers["Content-Type"] = "application/json";
+      return {
+        method,
+        path,
+        headers,
+        body: JSON.stringify(mutate(templateFor(route.method, route.path, ids))),
+      };
+    }
+    if (roll < 0.75) {
+      headers["Content-Type"] = "application/json";
+      return { method, path, headers, body: rnd.pick(MALFORMED_JSON) };
+    }
+    if (roll < 0.85) {
+      headers["Content-Type"] = rnd.pick(CONTENT_TYPES);
+      const template = templateFor(route.method, route.path, ids);
+      return {
+        method,
+        path,
+        headers,
+        body: new URLSearchParams(template as Record<string, string>).toString(),
+      };
+    }
+    if (roll < 0.9) {
+      headers["Content-Type"] = "application/json";
+      return { method, path, headers, body: JSON.stringify({ big: "z".repeat(70 * 1024) }) };
+    }
+    // No Content-Type, or no body at all.
+    return rnd.chance(0.5)
+      ? { method, path, headers, body: JSON.stringify(templateFor(route.method, route.path, ids)) }
+      : { method, path, headers };
+  }
+
+  it(
+    "answers every generated request below 500 and stores nothing invalid",
+    async () => {
+      const routes = expandRoutes();
+      const failures: string[] = [];
+      const statuses = new Map<number, number>();
+      let sent = 0;
+      for (let i = 0; sent < REQUESTS; i++) {
+        if (i % 40 === 0) await upkeep();
+        const route = routes[i % routes.length]!;
+        const cookie = [null, owner.cookie, editor.cookie][Math.floor(i / routes.length) % 3]!;
+        const c = buildCase(route, cookie);
+        let status: number;
+        try {
+          const res = await t.request(c.path, {
+            method: c.method,
+            headers: c.headers,
+            ...(c.body !== undefined ? { body: c.body } : {}),
+          });
+          status = res.status;
+          // A live-update stream never ends by itself.
+          if (res.headers.get("content-type")?.includes("text/event-stream")) await res.body?.cancel();
+          else if (status >= 500)
+            failures.push(
+              `${c.method} ${c.path} ${status} ${(await res.text()).slice(0, 200)} body=${c.body?.slice(0, 200)}`,
+            );
+          else await res.arrayBuffer();
+        } catch (error) {
+          status = 599;
+          failures.push(
+            `${c.method} ${c.path} threw ${String(error).slice(0, 200)} body=${c.body?.slice(0, 200)}`,
+          );
+        }
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        sent++;
+      }
+      const serverErrors = [...statuses].filter(([s]) => s >= 500).reduce((n, [, k]) => n + k, 0);
+      console.log(
+        `fuzz (${t.database.kind}, seed ${SEED}): ${routes.length} routes, ${sent} requests, ${serverErrors} responses >= 500; ` +
+          `statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`,
+      );
+      expect(failures.slice(0, 20)).toEqual([]);
+
+      const db = t.database.db;
+      const invalid = async (what: string, query: ReturnType<typeof sql>) => {
+        const rows = (await db.execute(query)) as unknown as { rows?: unknown[] } | unknown[];
+        const list = Array.isArray(rows) ? rows : (rows.rows ?? []);
+        return list.length ? `${what}: ${JSON.stringify(list.slice(0, 3))}` : null;
+      };
+      const problems = (
+        await Promise.all([
+          invalid(
+            "lists",
+            sql`SELECT name, description FROM lists WHERE char_length(name) NOT BETWEEN 1 AND ${LIMITS.listNameMax}
+              OR name <> btrim(name) OR char_length(description) > ${LIMITS.listDescriptionMax}
+              OR cardinality(tags) > 21 OR item_count > ${LIMITS.listItemsMax}
+              OR strpos(name || description || array_to_string(tags, ','), chr(65533)) > 0`,
+          ),
+          invalid(
+            "list items",
+            sql`SELECT item_id FROM list_items WHERE item_id !~ '^s[0-9]{1,3}(-[a-z0-9-]{1,80})?$'`,
+          ),
+          invalid(
+            "lists per user",
+            sql`SELECT user_id FROM lists GROUP BY user_id HAVING count(*) > ${LIMITS.listsPerUser}`,
+          ),
+          invalid(
+            "users",
+            sql`SELECT name, email FROM "user" WHERE char_length(name) NOT BETWEEN 1 AND ${LIMITS.usernameMax}
+              OR btrim(name) = '' OR char_length(email) > 254 OR strpos(name || email, chr(65533)) > 0`,
+          ),
+          invalid(
+            "comments",
+            sql`SELECT text FROM comments WHERE char_length(text) > ${LIMITS.commentMax} OR strpos(text, chr(65533)) > 0`,
+          ),
+          invalid(
+            "drafts",
+            sql`SELECT name FROM drafts WHERE char_length(name) > ${LIMITS.listNameMax}
+              OR char_length(description) > ${LIMITS.listDescriptionMax} OR strpos(name || description, chr(65533)) > 0`,
+          ),
+          invalid("rate limit keys", sql`SELECT key FROM rate_limits WHERE char_length(key) > 400`),
+        ])
+      ).filter(Boolean);
+      expect(problems).toEqual([]);
+    },
+    30 * 60_000,
+  );
+});

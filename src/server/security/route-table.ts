@@ -1,0 +1,32 @@
+/**
+ * The app's endpoints, read off the Hono app itself (`app.routes`), so a
+ * route added anywhere is fuzzed and CSRF-tested without a list to update.
+ * Middleware (`use`) shows up as method ALL on a pattern; an `all()` handler
+ * too. Both are kept as ALL: the callers try several methods on them.
+ */
+export interface RouteEntry {
+  method: string;
+  path: string;
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+export const isWriteMethod = (method: string) => !SAFE_METHODS.has(method);
+
+export function routeTable(app: { routes: readonly { method: string; path: string }[] }): RouteEntry[] {
+  const seen = new Set<string>();
+  const out: RouteEntry[] = [];
+  for (const { method, path } of app.routes) {
+    const key = `${method} ${path}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ method, path });
+  }
+  return out;
+}
+
+/** The pattern with each parameter replaced by `valueOf(name)` (encoded) and a trailing '*' by `rest`. */
+export function fillPath(path: string, valueOf: (name: string) => string, rest = "x"): string {
+  return path
+    .replace(/:(\w+)(\{[^}]*\})?/g, (_m, name: string) => encodeURIComponent(valueOf(name)))
+    .replace(/\*$/, rest);
+}
