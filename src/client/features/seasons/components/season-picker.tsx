@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { PickItem } from "#client/lib/pick-item.ts";
 import { readJson, STORAGE_KEYS, writeJson } from "#client/lib/storage.ts";
 import { useIdolDraw } from "../api/idol-draws.ts";
@@ -76,6 +76,16 @@ export function SeasonPicker({
     setSelectedSeasonId(season.id);
     if (signedIn && !idolDraw.isPending) idolDraw.mutate();
   };
+
+  // The floating button covers the page's foot: the page makes room for it
+  // (a class on <body>, not a :has() rule, which would re-check the whole
+  // page's style on every change, as during a drag).
+  const showsFab = isMobile && !controlled && !isSheetOpen;
+  useEffect(() => {
+    if (!showsFab) return;
+    document.body.classList.add("has-seasons-fab");
+    return () => document.body.classList.remove("has-seasons-fab");
+  }, [showsFab]);
 
   const content = (
     <SeasonPickerContent
