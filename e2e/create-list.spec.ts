@@ -347,7 +347,7 @@ test.describe("create a list (desktop)", () => {
         items: ["s1-b-b-andersen", "s1-dirk-been"],
       },
     });
-    expect(res.status()).toBe(201);
+    expect(res.status(), await res.text()).toBe(201);
     const { list } = await res.json();
 
     await page.goto("/mylists");
