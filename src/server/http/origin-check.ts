@@ -30,24 +30,20 @@ function originOfReferer(referer: string | undefined): string | null {
 /**
  * CSRF defence for every state-changing request (docs/decisions/010): the
  * browser's `Origin` (or, without it, the `Referer`'s origin) must be one of
- * ours. A cookie is what a forged request would borrow, so a write that
- * carries one and names no origin at all is refused too, unless the browser
- * vouches with `Sec-Fetch-Site: same-origin`. A write with neither cookie nor
- * origin (curl, a script with a bearer of nothing) borrows nothing and passes.
- * SameSite=Lax cookies do not cover this: another port of the same host is
- * the same site, and its forms carry the cookie.
+ * ours; without either, `Sec-Fetch-Site` must say same-origin. Every browser
+ * in use sends at least one of these on a write, so a forged request from a
+ * page is always judged. A request with none of them is not from a browser
+ * page (curl, a script, a test's API client) and passes: it can only carry a
+ * cookie its sender already holds. SameSite=Lax cookies alone do not cover
+ * this: another port of the same host is the same site, and its forms carry
+ * the cookie.
  */
 export const sameOriginWrites = (trusted: ReadonlySet<string>) =>
   createMiddleware(async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
     const origin = c.req.header("origin") ?? originOfReferer(c.req.header("referer"));
     const fetchSite = c.req.header("sec-fetch-site");
-    const refused =
-      origin !== null && origin !== undefined
-        ? !trusted.has(origin)
-        : fetchSite
-          ? fetchSite !== "same-origin"
-          : c.req.header("cookie") !== undefined;
+    const refused = origin ? !trusted.has(origin) : fetchSite !== undefined && fetchSite !== "same-origin";
     if (refused) throw new ApiError(403, "CROSS_ORIGIN", CROSS_ORIGIN_MESSAGE);
     return next();
   });
