@@ -129,6 +129,9 @@ export function ListEditor(props: ListEditorProps) {
     }
     const run = () => {
       pendingAutosave.current = null;
+      // A save or cancel ends the draft; the screen may stay up a moment
+      // (the next route loading), and its timer must not bring the draft back.
+      if (finished.current) return;
       if (decision === "save") {
         saveDraft({ name: state.name, description: state.description, tags: state.tags, items: state.items });
       } else {
