@@ -143,6 +143,8 @@ const AUTH_OPEN = new Set([
   "POST /api/auth/sign-in/email",
   "POST /api/auth/sign-up/email",
   "POST /api/auth/request-password-reset",
+  // Setting a new password takes the mailed token, not a session.
+  "POST /api/auth/reset-password",
 ]);
 const AUTH_ACCOUNT_ROUTES = [
   {
