@@ -4,7 +4,12 @@ import { type AppEnv, isEditor, requireUser } from "../../http/context.ts";
 import { tooManyRequests } from "../../http/errors.ts";
 import { jsonBody, pathParams, queryParams } from "../../http/validate.ts";
 import { COMMENT_MESSAGES } from "#shared/comments.ts";
-import { commentParamsSchema, commentsQuerySchema, commentVoteSchema, newCommentSchema } from "#shared/comments.schema.ts";
+import {
+  commentParamsSchema,
+  commentsQuerySchema,
+  commentVoteSchema,
+  newCommentSchema,
+} from "#shared/comments.schema.ts";
 import { hitRateLimit } from "../rate-limit/rate-limit.service.ts";
 import {
   addComment,

@@ -20,11 +20,7 @@ import {
 import { clearSessionDraft, writeSessionDraft } from "../model/session-draft.ts";
 import { PlusIcon } from "#client/components/ui/icons.tsx";
 import { pickItemFace } from "#client/components/ui/ranking-row-body.tsx";
-import {
-  RankingDragOverlay,
-  RankingList,
-  RankingMessage,
-} from "#client/components/ui/ranking-rows.tsx";
+import { RankingDragOverlay, RankingList, RankingMessage } from "#client/components/ui/ranking-rows.tsx";
 import { useRankingDrag } from "#client/lib/ranking-dnd.ts";
 import {
   addItem,
