@@ -83,6 +83,8 @@ test.describe("header (phone)", () => {
   test("the title plays the palm-frond transition when leaving Global Rankings and lands home", async ({
     page,
   }) => {
+    // The animated path: say so, whatever the browser's default preference.
+    await page.emulateMedia({ reducedMotion: "no-preference" });
     await page.goto("/global-rankings");
     await header(page).getByRole("link", { name: "Survivor Rankings" }).tap();
     await expect(overlay(page)).toHaveAttribute("data-phase", /^(closing|closed|opening)$/);

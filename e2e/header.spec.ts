@@ -94,6 +94,8 @@ test.describe("header (desktop)", () => {
   test("the title plays the palm-frond transition when leaving Global Rankings and lands home", async ({
     page,
   }) => {
+    // The animated path: say so, whatever the browser's default preference.
+    await page.emulateMedia({ reducedMotion: "no-preference" });
     await page.goto("/global-rankings");
     await expect(overlay(page)).toHaveAttribute("data-phase", "idle");
     await header(page).getByRole("link", { name: "Survivor Rankings" }).click();
