@@ -4,8 +4,11 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-/** The category only the exact-scores test votes in (e2e/global.spec.ts). */
-export const E2E_CATEGORY = { id: "season-47", season: 47 } as const;
+/**
+ * The categories only the exact-scores test votes in (e2e/global.spec.ts), one
+ * per attempt: a retry must not find the first attempt's votes.
+ */
+export const E2E_CATEGORY_SEASONS = [47, 46] as const;
 
 async function freePort(): Promise<number> {
   return new Promise((res, rej) => {
@@ -38,15 +41,17 @@ export default async function globalSetup() {
     GOOGLE_CLIENT_ID: "",
     TWITTER_CLIENT_ID: "",
   };
-  // A second open Global Rankings category, voted in by one test only, so its
+  // More open Global Rankings categories, voted in by one test only, so their
   // exact scores are not disturbed by the other tests voting in season-49.
   // The operator's command, run before the server owns the data directory.
-  const admin = spawnSync(
-    process.execPath,
-    ["--import", "tsx", "scripts/admin.ts", "open", String(E2E_CATEGORY.season), "--id", E2E_CATEGORY.id],
-    { env, stdio: ["ignore", "ignore", "inherit"] },
-  );
-  if (admin.status !== 0) throw new Error(`npm run admin -- open failed with ${admin.status}`);
+  for (const season of E2E_CATEGORY_SEASONS) {
+    const admin = spawnSync(
+      process.execPath,
+      ["--import", "tsx", "scripts/admin.ts", "open", String(season), "--id", `season-${season}`],
+      { env, stdio: ["ignore", "ignore", "inherit"] },
+    );
+    if (admin.status !== 0) throw new Error(`npm run admin -- open failed with ${admin.status}`);
+  }
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     env,
     stdio: ["ignore", "inherit", "inherit"],
