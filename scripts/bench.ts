@@ -16,6 +16,9 @@
  * not drawn before) and cached (one picture again and again). A 2 MB photo is
  * uploaded end to end by members taking turns (uploads are limited per member).
  *
+ * The mixed workload signs in BENCH_MIXED_MEMBERS (10,000) members and sends
+ * 80 % reads and 20 % writes, each by a random member (scripts/bench-mixed.ts).
+ *
  * BENCH_LISTS, BENCH_USERS, BENCH_SECONDS and BENCH_CONNECTIONS override the sizes;
  * BENCH_ONLY=share,upload measures only the scenarios whose names hold one of
  * those words (and the baseline); BENCH_KEEP=1 keeps the PostgreSQL scratch
@@ -46,12 +49,16 @@ import {
   submitRanking,
 } from "../src/server/modules/global-rankings/global-rankings.service.ts";
 import { createScratchDatabase } from "../src/testing/scratch-postgres.ts";
+import { type MixedResult, runMixed, seedSessions } from "./bench-mixed.ts";
 
 const LISTS = Number(process.env.BENCH_LISTS ?? 100_000);
 const USERS = Number(process.env.BENCH_USERS ?? 20_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DISCUSSION_CONNECTIONS = 20;
+/** Members signed in for the mixed workload (at most BENCH_USERS). */
+const MIXED_MEMBERS = Number(process.env.BENCH_MIXED_MEMBERS ?? 10_000);
+const MIXED_NAME = "mixed: 80 % reads, 20 % writes by many members";
 const ONLY = process.env.BENCH_ONLY?.split(",").filter(Boolean) ?? null;
 const PHOTO_BYTES = 2 * 1024 * 1024;
 const SMALL_CATEGORY = "bench-49-small";
@@ -336,9 +343,10 @@ async function main() {
     const env = parseEnv({ LOG_LEVEL: "silent" });
     const hub = await createHub(database.pool, logger);
     const origin = "http://127.0.0.1";
+    const secret = "bench-secret-bench-secret-bench-secret-00";
     const auth = createAuth({
       db: database.db,
-      secret: "bench-secret-bench-secret-bench-secret-00",
+      secret,
       baseURL: origin,
       trustedOrigins: [origin],
       mailer: { send: async () => {} },
@@ -434,6 +442,30 @@ async function main() {
         `| ${r.name} | ${Math.round(r.rps)} | ${(r.rps / baseline.rps).toFixed(2)} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} |`,
       );
     }
+    if (wanted(MIXED_NAME)) {
+      const members = Math.min(USERS, MIXED_MEMBERS);
+      process.stdout.write(
+        `measuring ${MIXED_NAME} (${members.toLocaleString()} members) for ${SECONDS} s...\n`,
+      );
+      const cast = await database.db
+        .select({ id: castaways.id })
+        .from(castaways)
+        .where(eq(castaways.seasonId, "s49"))
+        .orderBy(castaways.id);
+      const mixed = await runMixed({
+        base,
+        origin,
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        users: USERS,
+        lists: LISTS,
+        cookies: await seedSessions(database.db, secret, members),
+        castawayIds: cast.map((c) => c.id),
+        categoryId: LARGE_CATEGORY,
+        discussed: DISCUSSED,
+      });
+      printMixed(mixed, baseline.rps, members);
+    }
     const smallP95 = await submitCost(database, SMALL_CATEGORY);
     const largeP95 = await submitCost(database, LARGE_CATEGORY);
     console.log(
@@ -448,6 +480,23 @@ async function main() {
     await hub.close();
   } finally {
     await cleanup();
+  }
+}
+
+function printMixed(mixed: MixedResult, baselineRps: number, members: number) {
+  console.log(
+    `\n${MIXED_NAME}: ${members.toLocaleString()} members, ${CONNECTIONS} connections, ${SECONDS} s; ` +
+      `${Math.round(mixed.total.rps)} req/s (${(mixed.total.rps / baselineRps).toFixed(2)} of baseline), ` +
+      `p95 ${mixed.total.p95.toFixed(1)} ms, ${mixed.total.errors} errors, peak RSS ${mixed.peakRssMb} MB ` +
+      "(the whole bench process: server and load generator)\n",
+  );
+  console.log("| kind | share | req/s | p50 ms | p95 ms | errors |");
+  console.log("|---|---:|---:|---:|---:|---:|");
+  const count = mixed.kinds.reduce((s, k) => s + k.count, 0);
+  for (const k of mixed.kinds) {
+    console.log(
+      `| ${k.kind} | ${((100 * k.count) / Math.max(1, count)).toFixed(0)} % | ${Math.round(k.rps)} | ${k.p50.toFixed(1)} | ${k.p95.toFixed(1)} | ${k.errors} |`,
+    );
   }
 }
 

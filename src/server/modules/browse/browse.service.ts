@@ -6,6 +6,7 @@ import { type ListSummary, summaryColumns, withPreviews } from "../lists/lists.s
 import type { BrowseQuery } from "#shared/browse.ts";
 import { textArray } from "../../db/text-array.ts";
 import { cached } from "./browse-cache.ts";
+import { cachedViewerFlags } from "./viewer-flags-cache.ts";
 import { LIMITS } from "#shared/limits.ts";
 
 export interface ListCard extends ListSummary {
@@ -24,8 +25,9 @@ function escapeLike(s: string): string {
 }
 
 /**
- * Adds the reader's favourite and upvote flags to cards in one indexed query:
- * the per-reader overlay on pages that are otherwise the same for everyone.
+ * Adds the reader's favourite and upvote flags to cards in one indexed query
+ * (remembered for a second): the per-reader overlay on pages that are
+ * otherwise the same for everyone.
  */
 export async function withViewerFlags(
   db: Db,
@@ -35,27 +37,32 @@ export async function withViewerFlags(
   if (!viewerId || cards.length === 0) {
     return cards.map((c) => ({ ...c, viewer: { favorited: false, upvoted: false } }));
   }
-  const owners = textArray(cards.map((c) => c.userId));
-  const ids = textArray(cards.map((c) => c.id));
-  const onPage = (u: AnyPgColumn, l: AnyPgColumn) =>
-    sql`(${u}, ${l}) IN (SELECT * FROM unnest(${owners}, ${ids}))`;
-  const rows = await db
-    .select({ kind: sql<string>`'f'`.as("kind"), u: favorites.listUserId, l: favorites.listId })
-    .from(favorites)
-    .where(and(eq(favorites.userId, viewerId), onPage(favorites.listUserId, favorites.listId)))
-    .unionAll(
-      db
-        .select({ kind: sql<string>`'u'`.as("kind"), u: listUpvotes.listUserId, l: listUpvotes.listId })
-        .from(listUpvotes)
-        .where(and(eq(listUpvotes.voterId, viewerId), onPage(listUpvotes.listUserId, listUpvotes.listId))),
-    );
   const key = (u: string, l: string) => `${u}\u0000${l}`;
-  const favSet = new Set<string>();
-  const voteSet = new Set<string>();
-  for (const r of rows) (r.kind === "f" ? favSet : voteSet).add(key(r.u, r.l));
+  const pageKey = cards.map((c) => key(c.userId, c.id)).join("\u0001");
+  const flags = await cachedViewerFlags(db, viewerId, pageKey, async () => {
+    const owners = textArray(cards.map((c) => c.userId));
+    const ids = textArray(cards.map((c) => c.id));
+    const onPage = (u: AnyPgColumn, l: AnyPgColumn) =>
+      sql`(${u}, ${l}) IN (SELECT * FROM unnest(${owners}, ${ids}))`;
+    const rows = await db
+      .select({ kind: sql<string>`'f'`.as("kind"), u: favorites.listUserId, l: favorites.listId })
+      .from(favorites)
+      .where(and(eq(favorites.userId, viewerId), onPage(favorites.listUserId, favorites.listId)))
+      .unionAll(
+        db
+          .select({ kind: sql<string>`'u'`.as("kind"), u: listUpvotes.listUserId, l: listUpvotes.listId })
+          .from(listUpvotes)
+          .where(and(eq(listUpvotes.voterId, viewerId), onPage(listUpvotes.listUserId, listUpvotes.listId))),
+      );
+    // One set: 'f' or 'u', then the card's key.
+    return new Set(rows.map((r) => r.kind + key(r.u, r.l)));
+  });
   return cards.map((c) => ({
     ...c,
-    viewer: { favorited: favSet.has(key(c.userId, c.id)), upvoted: voteSet.has(key(c.userId, c.id)) },
+    viewer: {
+      favorited: flags.has("f" + key(c.userId, c.id)),
+      upvoted: flags.has("u" + key(c.userId, c.id)),
+    },
   }));
 }
 

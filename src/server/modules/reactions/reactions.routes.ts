@@ -5,6 +5,7 @@ import { pathParams } from "../../http/validate.ts";
 import { limitPerUser } from "../rate-limit/write-limits.ts";
 import { listParamsSchema } from "#shared/lists.schema.ts";
 import { forgetBrowseCache } from "../browse/browse-cache.ts";
+import { forgetViewerFlags } from "../browse/viewer-flags-cache.ts";
 import { toggleFavorite, toggleUpvote } from "./reactions.service.ts";
 
 const listParams = pathParams(listParamsSchema, "List not found");
@@ -27,6 +28,7 @@ export function reactionsRoutes(deps: AppDeps) {
       const { userId: ownerId, listId } = c.req.valid("param");
       const result = await toggleUpvote(db, user.id, ownerId, listId);
       forgetBrowseCache(db);
+      forgetViewerFlags(db, user.id);
       if (result.upvoted && ownerId !== user.id) {
         await deps.hub.publish({ type: "notifications", data: {}, userId: ownerId });
       }
@@ -34,8 +36,10 @@ export function reactionsRoutes(deps: AppDeps) {
     })
     .post("/:userId/:listId/favorite", requireUser, limited, listParams, async (c) => {
       const { userId: ownerId, listId } = c.req.valid("param");
-      const result = await toggleFavorite(db, c.get("user").id, ownerId, listId);
+      const viewer = c.get("user").id;
+      const result = await toggleFavorite(db, viewer, ownerId, listId);
       forgetBrowseCache(db);
+      forgetViewerFlags(db, viewer);
       return c.json(result);
     });
 }
