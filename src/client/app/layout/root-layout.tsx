@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
+import { ActivityBar } from "#client/components/ui/activity-bar.tsx";
 import { ToastProvider } from "#client/components/ui/toast.tsx";
 import { Inbox } from "#client/features/inbox/components/inbox.tsx";
 import { InboxMenuBadge } from "#client/features/inbox/components/inbox-menu-badge.tsx";
@@ -24,6 +25,7 @@ export function RootLayout() {
     <ToastProvider>
       <PalmTransitionProvider>
         <div className="app-shell">
+          <ActivityBar />
           <a className="skip-link" href="#main">
             Skip to content
           </a>

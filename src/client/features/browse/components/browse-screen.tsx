@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useCallback } from "react";
 import { ListCard } from "#client/components/ui/list-card.tsx";
+import { ListCardSkeletons } from "#client/components/ui/list-card-skeletons.tsx";
 import { Pagination } from "#client/components/ui/pagination.tsx";
 import type { ListCardDto } from "#server/api-types.ts";
 import { browseQueryOptions } from "#client/lib/queries/browse.ts";
@@ -41,9 +42,12 @@ export function BrowseScreen({ signedIn, renderActions }: BrowseScreenProps) {
     );
   } else if (!data) {
     body = (
-      <p className="status-text" role="status">
-        {BROWSE_MESSAGES.firstLoad}
-      </p>
+      <>
+        <p className="status-text" role="status">
+          {BROWSE_MESSAGES.firstLoad}
+        </p>
+        <ListCardSkeletons count={6} className="list-card-grid browse-grid" />
+      </>
     );
   } else {
     body = (

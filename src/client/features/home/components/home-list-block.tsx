@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from "react";
 import { ListCard } from "#client/components/ui/list-card.tsx";
+import { ListCardSkeletons } from "#client/components/ui/list-card-skeletons.tsx";
 import type { ListCardDto } from "#server/api-types.ts";
 
 /** The list page learns it was opened from home (spec: navigation state source 'home'). */
@@ -36,9 +37,12 @@ export function HomeListBlock({
           {status.text}
         </p>
       ) : (
-        <p className="status-text home-block-message" role="status">
-          {status.text}
-        </p>
+        <>
+          <p className="status-text home-block-message" role="status">
+            {status.text}
+          </p>
+          <ListCardSkeletons count={3} className="home-grid" />
+        </>
       );
   } else if (!lists || lists.length === 0) {
     body = <p className="home-empty">{emptyText}</p>;

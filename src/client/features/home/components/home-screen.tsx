@@ -8,6 +8,7 @@ import { HOME_MESSAGES, REFERENCE_MESSAGES } from "../model/home-messages.ts";
 import { REFERENCE_LIST_IDS, type ReferenceListsSnapshot, updatedLabel } from "../model/reference-lists.ts";
 import { useIsMobile } from "#client/lib/use-media-query.ts";
 import { ClockIcon, FlameIcon, StarIcon, TrophyIcon } from "#client/components/ui/icons.tsx";
+import { ListCardSkeletons } from "#client/components/ui/list-card-skeletons.tsx";
 import { HomeListBlock } from "./home-list-block.tsx";
 import { filledReferenceLists, ReferenceListsView } from "./reference-lists-view.tsx";
 import "./home.css";
@@ -139,9 +140,12 @@ function HomeFrame(props: { loading: boolean; blocks: ReactNode; picker: ReactNo
       <div className="home-main">
         <h1 className="sr-only">Survivor Rankings</h1>
         {props.loading ? (
-          <p className="status-text home-loading" role="status">
-            {HOME_MESSAGES.loading}
-          </p>
+          <>
+            <p className="status-text home-loading" role="status">
+              {HOME_MESSAGES.loading}
+            </p>
+            <ListCardSkeletons count={6} className="home-grid" />
+          </>
         ) : (
           <>
             {props.blocks}
