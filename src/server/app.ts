@@ -13,6 +13,7 @@ import { createSessionReader } from "./auth/session-reader.ts";
 import { type AppEnv, forgetSessionAfterWrites, sessionMiddleware } from "./http/context.ts";
 import { ApiError, notFound } from "./http/errors.ts";
 import { compression } from "./http/compression.ts";
+import { conditionalGet } from "./http/conditional.ts";
 import { mountMetrics } from "./http/metrics.ts";
 import { apiInputGuards } from "./http/input-guards.ts";
 import { sameOriginWrites, trustedOriginsOf } from "./http/origin-check.ts";
@@ -169,6 +170,8 @@ export function createApp(deps: AppDeps) {
 
 function mountClient(app: Hono<AppEnv>, deps: AppDeps) {
   const clientDir = deps.clientDir!;
+  // Files answer a revalidation (Last-Modified) with 304 and no body.
+  app.use("*", conditionalGet());
   // Hashed file names never change content: cache them for a year.
   app.use(
     "/assets/*",

@@ -282,4 +282,21 @@ describe("F10: static files over real HTTP", () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("<title>app</title>");
   });
+
+  it("answers a revalidation of an unchanged file with 304 and no body, a stale one with the file", async () => {
+    for (const path of ["/rankings", "/assets/app-123.js"]) {
+      const first = await fetch(base + path);
+      await first.arrayBuffer();
+      const modified = first.headers.get("last-modified");
+      expect(modified, path).toBeTruthy();
+      const again = await fetch(base + path, { headers: { "If-Modified-Since": modified! } });
+      expect(again.status, path).toBe(304);
+      expect(await again.text()).toBe("");
+      expect(again.headers.get("cache-control")).toBe(first.headers.get("cache-control"));
+      const older = new Date(Date.parse(modified!) - 60_000).toUTCString();
+      const stale = await fetch(base + path, { headers: { "If-Modified-Since": older } });
+      expect(stale.status, path).toBe(200);
+      expect((await stale.text()).length).toBeGreaterThan(0);
+    }
+  });
 });
