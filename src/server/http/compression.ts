@@ -37,8 +37,10 @@ export function compression(): MiddlewareHandler {
     await next();
     const res = c.res;
     const type = res.headers.get("Content-Type");
+    // `res.body` is read last: reading it turns @hono/node-server's light
+    // response into a web stream, and the bytes then go out chunk by chunk
+    // instead of in one write (a 250 KB picture took twice as long).
     if (
-      !res.body ||
       c.req.method === "HEAD" ||
       res.status === 206 ||
       res.status === 204 ||
@@ -50,7 +52,7 @@ export function compression(): MiddlewareHandler {
       return;
     }
     const length = Number(res.headers.get("Content-Length") ?? Number.NaN);
-    if (length < COMPRESSION_THRESHOLD) return;
+    if (length < COMPRESSION_THRESHOLD || !res.body) return;
     const vary = res.headers.get("Vary");
     if (!vary || !/accept-encoding/i.test(vary)) {
       res.headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");

@@ -5,6 +5,7 @@ import { jsonBody, pathParams } from "../../http/validate.ts";
 import { listInputSchema, listParamsSchema } from "#shared/lists.schema.ts";
 import { forgetBrowseCache } from "../browse/browse-cache.ts";
 import { limitPerUser } from "../rate-limit/write-limits.ts";
+import { forgetShareList } from "../share/share-images.service.ts";
 import { createList, deleteList, getListDetail, updateList } from "./lists.service.ts";
 
 const listParams = pathParams(listParamsSchema, "List not found");
@@ -41,12 +42,14 @@ export function listsRoutes(deps: AppDeps) {
       const { userId, listId } = c.req.valid("param");
       const list = await updateList(db, c.get("user").id, userId, listId, c.req.valid("json"));
       forgetBrowseCache(db);
+      forgetShareList(db, userId, listId);
       return c.json({ list });
     })
     .delete("/:userId/:listId", requireUser, limitChange, listParams, async (c) => {
       const { userId, listId } = c.req.valid("param");
       await deleteList(db, c.get("user").id, userId, listId);
       forgetBrowseCache(db);
+      forgetShareList(db, userId, listId);
       return c.body(null, 204);
     });
 }

@@ -24,7 +24,36 @@ export type ShareList = Pick<ListDetail, "userId" | "id" | "name" | "userName" |
  * The public list at this path, in one query: all a cached picture needs.
  * Null when there is none (getListDetail says which 404 it is).
  */
-export async function findShareList(db: Db, userId: string, listId: string): Promise<ShareList | null> {
+export function findShareList(db: Db, userId: string, listId: string): Promise<ShareList | null> {
+  // A picture is asked for in bursts (both layouts, a crawler, a second
+  // look): one lookup a second serves them all.
+  let known = shareListCache.get(db);
+  if (!known) shareListCache.set(db, (known = new Map()));
+  const key = `${userId}\u0000${listId}`;
+  const hit = known.get(key);
+  if (hit && Date.now() - hit.at < SHARE_LIST_TRUST_MS) return hit.value;
+  if (known.size >= 5_000) known.clear();
+  const entry = { value: lookUpShareList(db, userId, listId), at: Date.now() };
+  known.set(key, entry);
+  entry.value.catch(() => {
+    if (known.get(key) === entry) known.delete(key);
+  });
+  return entry.value;
+}
+
+/**
+ * How long a list's name, author and version are trusted for its pictures.
+ * A save or delete through this process forgets them at once
+ * (forgetShareList); through another process it shows within this time.
+ */
+export const SHARE_LIST_TRUST_MS = 1000;
+const shareListCache = new WeakMap<Db, Map<string, { value: Promise<ShareList | null>; at: number }>>();
+
+export function forgetShareList(db: Db, userId: string, listId: string): void {
+  shareListCache.get(db)?.delete(`${userId}\u0000${listId}`);
+}
+
+async function lookUpShareList(db: Db, userId: string, listId: string): Promise<ShareList | null> {
   const [row] = await db
     .select({
       userId: lists.userId,

@@ -46,7 +46,8 @@ export function shareRoutes(deps: AppDeps) {
       if (matches(c.req.header("If-None-Match"), etag)) return c.body(null, 304);
       const png = await images.png(list, layout, size, () => loadEntries(db, userId, listId));
       c.header("Content-Type", "image/png");
-      return c.body(new Uint8Array(png), 200);
+      // A view of the cached bytes: sent as they are, not copied.
+      return c.body(new Uint8Array(png.buffer as ArrayBuffer, png.byteOffset, png.length), 200);
     },
   );
 }

@@ -84,12 +84,18 @@ for (const kind of ["local", "s3"] as const) {
       expect(await t.storage.get(oldKey)).not.toBeNull();
 
       await new Promise((r) => setTimeout(r, 5));
-      await updateList(t.database.db, ann.id, ann.id, listId, {
-        name: "Greatest of all time, revised",
-        description: "",
-        tags: [],
-        items: ["s20-parvati-shallow", "s1-richard-hatch"],
+      // Saved through the route, as the editor saves: the picture's version changes at once.
+      const saved = await t.request(`/api/lists/${ann.id}/${listId}`, {
+        method: "PUT",
+        cookie: ann.cookie,
+        json: {
+          name: "Greatest of all time, revised",
+          description: "",
+          tags: [],
+          items: ["s20-parvati-shallow", "s1-richard-hatch"],
+        },
       });
+      expect(saved.status).toBe(200);
       const after = await getListDetail(t.database.db, ann.id, listId, null);
       const newKey = shareImageKey(after, "beach", "preview");
       const changed = await share("?layout=beach&size=preview", {
