@@ -3,7 +3,7 @@ import type { ErrorBody } from "#server/http/errors.ts";
 import { SHARE_LAYOUTS, SHARE_SIZES, type ShareSize } from "#shared/share-images.ts";
 import { startTestS3, type TestS3 } from "#testing/s3-server.ts";
 import { createTestApp, type TestApp, type TestUser } from "#testing/test-app.ts";
-import { createList, getListDetail, updateList } from "../lists/lists.service.ts";
+import { createList, getListDetail } from "../lists/lists.service.ts";
 import { parseEnv } from "#server/env.ts";
 import { createLogger } from "#server/logger.ts";
 import { createMediaService, type MediaService } from "#server/media/media.service.ts";
