@@ -77,6 +77,27 @@ test.describe("Reactions", () => {
     await context.close();
   });
 
+  test("an upvote that takes longer than 300 ms shows the progress bar until it is done", async ({
+    signedInPage: owner,
+    browser,
+  }) => {
+    const list = await createList(owner, "Slow upvote", ["s1-richard-hatch"]);
+    const { context, page } = await secondUserPage(browser);
+    await page.goto(`/list/${list.userId}/${list.id}`);
+    await expect(upvote(page)).toBeEnabled();
+    // A slow network: the answer comes after a second.
+    await page.route("**/upvote", async (route) => {
+      await new Promise((r) => setTimeout(r, 1000));
+      await route.continue();
+    });
+    const bar = page.getByRole("progressbar", { name: "Working..." });
+    await upvote(page).click();
+    await expect(bar).toBeVisible();
+    await expect(upvote(page)).toHaveText("▲1");
+    await expect(bar).toBeHidden();
+    await context.close();
+  });
+
   test("a visitor sees the controls disabled with the spec's titles", async ({
     signedInPage: owner,
     browser,
