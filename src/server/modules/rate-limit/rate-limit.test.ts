@@ -22,3 +22,20 @@ describe("F11: the rate_limits table does not grow without bound", () => {
     expect(keys).toEqual(["sign-in-ip:new", "sign-in-ip:recent"]);
   });
 });
+
+describe("the counters are cheap to write", () => {
+  it("are an unlogged table (no write-ahead log per hit; a crash only restarts the windows)", async () => {
+    const { rows } = await database.db.execute<{ relpersistence: string }>(
+      sql`SELECT relpersistence FROM pg_class WHERE relname = 'rate_limits'`,
+    );
+    expect(rows).toEqual([{ relpersistence: "u" }]);
+  });
+
+  it("count concurrent hits on one key exactly (one upsert each)", async () => {
+    const rule = { max: 25, windowMs: 60_000 };
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => hitRateLimit(database.db, "burst", rule)),
+    );
+    expect(answers.filter(Boolean)).toHaveLength(25);
+  });
+});
