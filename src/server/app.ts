@@ -17,6 +17,8 @@ import { mountMetrics } from "./http/metrics.ts";
 import { apiInputGuards } from "./http/input-guards.ts";
 import { sameOriginWrites, trustedOriginsOf } from "./http/origin-check.ts";
 import { requestLogger } from "./http/request-logger.ts";
+import { trustClientIp } from "./http/client-ip.ts";
+import { trustedProxies } from "./env.ts";
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "./db/unavailable.ts";
 import { withPageMeta } from "./http/spa-html.ts";
 import { getListDetail, type ListDetail } from "./modules/lists/lists.service.ts";
@@ -111,6 +113,7 @@ const CONTENT_SECURITY_POLICY = {
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.use(requestId());
+  app.use(trustClientIp(trustedProxies(deps.env)));
   mountMetrics(app, deps.env.METRICS_TOKEN, deps.database.pool);
   app.use(requestLogger(deps.logger));
   app.use((c, next) => (PICTURE_UPLOAD.test(c.req.path) ? next() : limitBodies(c, next)));

@@ -100,7 +100,7 @@ describe.skipIf(!onPostgres)("two server processes on one PostgreSQL database", 
       cookie: fan.cookie,
     });
     expect(vote.status).toBe(200);
-    let last = before;
+    let last: Awaited<ReturnType<typeof readA>> = before;
     const took = await timeUntil(async () => {
       last = await readA();
       return JSON.stringify(last) === JSON.stringify(after);

@@ -90,8 +90,8 @@ describe("session reader", () => {
 describe("session reader on several processes", () => {
   function fakeSignals() {
     const listeners = new Map<string, () => void>();
-    const signals = {
-      sent: [] as string[],
+    const signals: CacheSignals & { sent: string[]; synced: boolean; hear(name: string): void } = {
+      sent: [],
       synced: true,
       signal: (name: string) => void signals.sent.push(name),
       onSignal(name: string, fn: () => void) {
@@ -100,7 +100,7 @@ describe("session reader on several processes", () => {
       },
       inSync: () => signals.synced,
       hear: (name: string) => listeners.get(name)?.(),
-    } satisfies CacheSignals & Record<string, unknown>;
+    };
     return signals;
   }
   const headersOf = (cookie: string) => new Headers({ cookie });

@@ -40,7 +40,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || process.env.TEST_DB_KIND !== "
     beforeAll(async () => {
       scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, "sr_hub");
       databases = await Promise.all([openPostgres(scratch.url, 3), openPostgres(scratch.url, 3)]);
-      [one, other] = await Promise.all(databases.map((d) => createHub(d.pool, logger)));
+      one = await createHub(databases[0]!.pool, logger);
+      other = await createHub(databases[1]!.pool, logger);
     });
     afterAll(async () => {
       await Promise.all([one, other].map((h) => h?.close()));

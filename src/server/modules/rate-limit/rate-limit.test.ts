@@ -25,10 +25,11 @@ describe("F11: the rate_limits table does not grow without bound", () => {
 
 describe("the counters are cheap to write", () => {
   it("are an unlogged table (no write-ahead log per hit; a crash only restarts the windows)", async () => {
-    const { rows } = await database.db.execute<{ relpersistence: string }>(
-      sql`SELECT relpersistence FROM pg_class WHERE relname = 'rate_limits'`,
-    );
-    expect(rows).toEqual([{ relpersistence: "u" }]);
+    const rows = await database.db
+      .select({ persistence: sql<string>`relpersistence` })
+      .from(sql`pg_class`)
+      .where(sql`relname = 'rate_limits'`);
+    expect(rows).toEqual([{ persistence: "u" }]);
   });
 
   it("count concurrent hits on one key exactly (one upsert each)", async () => {
