@@ -119,6 +119,27 @@ describe.skipIf(!onPostgres)("two server processes on one PostgreSQL database", 
     expect(tookBack).toBeLessThan(CONSISTENT_WITHIN_MS);
   }, 120_000);
 
+  it("shows a comment posted on A in B's cached discussion within a second", async () => {
+    const owner = await signUpMember(a.url, "talker@example.com");
+    const created = await call(a.url, "/api/lists", { json: { name: "Talked about" }, cookie: owner.cookie });
+    const { list } = (await created.json()) as { list: { id: string; userId: string } };
+    const target = { listUserId: list.userId, listId: list.id };
+    const countOnB = async () =>
+      (
+        await json<{ count: number }>(
+          await call(b.url, `/api/comments?listUserId=${list.userId}&listId=${list.id}`),
+        )
+      ).count;
+    // B shares one copy of the discussion between readers for about 2 s.
+    expect(await countOnB()).toBe(0);
+    const posted = await call(a.url, "/api/comments", {
+      json: { target, text: "Seen from the other process?" },
+      cookie: owner.cookie,
+    });
+    expect(posted.status, await posted.clone().text()).toBe(201);
+    expect(await timeUntil(async () => (await countOnB()) === 1)).toBeLessThan(CONSISTENT_WITHIN_MS);
+  }, 60_000);
+
   it("refuses on B, within a second, a session signed out on A", async () => {
     const member = await signUpMember(a.url, "leaver@example.com");
     const profileOnB = () => call(b.url, "/api/me/profile", { cookie: member.cookie });
