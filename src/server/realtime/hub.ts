@@ -145,7 +145,7 @@ export async function createHub(pool: pg.Pool | null, logger: Logger): Promise<R
 
   return {
     signal(name) {
-      // One process alone (PGlite, or nobody else listening) has nobody to tell.
+      // PGlite is one process (its data directory is locked): nobody to tell.
       if (!pool) return;
       const since = Date.now() - (lastSent.get(name) ?? 0);
       if (since >= SIGNAL_INTERVAL_MS) {
