@@ -18,6 +18,8 @@ import { mountMetrics } from "./http/metrics.ts";
 import { apiInputGuards } from "./http/input-guards.ts";
 import { sameOriginWrites, trustedOriginsOf } from "./http/origin-check.ts";
 import { requestLogger } from "./http/request-logger.ts";
+import { trustClientIp } from "./http/client-ip.ts";
+import { trustedProxies } from "./env.ts";
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "./db/unavailable.ts";
 import { withPageMeta } from "./http/spa-html.ts";
 import { getListDetail, type ListDetail } from "./modules/lists/lists.service.ts";
@@ -38,6 +40,7 @@ import { reactionsRoutes } from "./modules/reactions/reactions.routes.ts";
 import { referenceListsRoutes } from "./modules/reference-lists/reference-lists.routes.ts";
 import { eventsRoutes } from "./modules/events/events.routes.ts";
 import { limitEveryWrite } from "./modules/rate-limit/write-limits.ts";
+import { shareBrowseCache } from "./modules/browse/browse-cache.ts";
 import { meRoutes } from "./modules/profiles/me.routes.ts";
 import { usersRoutes } from "./modules/profiles/users.routes.ts";
 import { seasonsRoutes } from "./modules/seasons/seasons.routes.ts";
@@ -60,7 +63,8 @@ const limitBodies = bodyLimit({
 });
 
 function apiRoutes(deps: AppDeps) {
-  const sessions = createSessionReader(deps.auth, deps.database.db);
+  const sessions = createSessionReader(deps.auth, deps.database.db, deps.hub);
+  shareBrowseCache(deps.database.db, deps.hub);
   const trusted = trustedOriginsOf(deps.publicUrl, deps.auth.options.trustedOrigins as string[] | undefined);
   return new Hono<AppEnv>()
     .use(sameOriginWrites(trusted))
@@ -110,6 +114,7 @@ const CONTENT_SECURITY_POLICY = {
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.use(requestId());
+  app.use(trustClientIp(trustedProxies(deps.env)));
   mountMetrics(app, deps.env.METRICS_TOKEN, deps.database.pool);
   app.use(requestLogger(deps.logger));
   app.use((c, next) => (PICTURE_UPLOAD.test(c.req.path) ? next() : limitBodies(c, next)));

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 const optionalString = z
@@ -49,6 +50,11 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: z.enum(["true", "false"], { error: "must be true or false" }).optional(),
+  // Addresses of the reverse proxies in front (comma-separated): from them, X-Forwarded-For names the client.
+  TRUSTED_PROXIES: optionalString.refine(
+    (v) => v === undefined || v.split(",").every((a) => isIP(a.trim()) !== 0),
+    { message: "must be comma-separated IP addresses" },
+  ),
   // Open live-update streams per process (default in modules/events/events.routes.ts).
   EVENT_STREAMS_MAX: z
     .string()
@@ -86,4 +92,12 @@ export function adminEmails(env: Env): Set<string> {
       .map((e) => e.trim().toLowerCase())
       .filter(Boolean),
   );
+}
+
+/** TRUSTED_PROXIES as a list (empty: the TCP peer is the client). */
+export function trustedProxies(env: Env): string[] {
+  return (env.TRUSTED_PROXIES ?? "")
+    .split(",")
+    .map((a) => a.trim())
+    .filter(Boolean);
 }

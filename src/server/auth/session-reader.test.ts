@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { session } from "../db/schema/index.ts";
 import { createTestApp, type TestApp } from "#testing/test-app.ts";
-import { SESSION_TRUST_MS } from "./session-reader.ts";
+import type { CacheSignals } from "../realtime/hub.ts";
+import { createSessionReader, SESSION_TRUST_MS, SESSIONS_SIGNAL } from "./session-reader.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -82,5 +83,57 @@ describe("session reader", () => {
     expect(((await res.json()) as { user: { id: string } }).user.id).toBe(user.id);
     const [row] = await t.database.db.select().from(session).where(eq(session.userId, user.id));
     expect(row!.expiresAt.getTime()).toBeGreaterThan(dueAt.getTime() + 86_400_000);
+  });
+});
+
+// Another process's reader: its signals stand in for the hub's.
+describe("session reader on several processes", () => {
+  function fakeSignals() {
+    const listeners = new Map<string, () => void>();
+    const signals: CacheSignals & { sent: string[]; synced: boolean; hear(name: string): void } = {
+      sent: [],
+      synced: true,
+      signal: (name: string) => void signals.sent.push(name),
+      onSignal(name: string, fn: () => void) {
+        listeners.set(name, fn);
+        return () => listeners.delete(name);
+      },
+      inSync: () => signals.synced,
+      hear: (name: string) => listeners.get(name)?.(),
+    };
+    return signals;
+  }
+  const headersOf = (cookie: string) => new Headers({ cookie });
+
+  it("drops what it trusts when another process says a session ended", async () => {
+    const user = await t.signUp("elsewhere@example.test");
+    const signals = fakeSignals();
+    const reader = createSessionReader(t.auth, t.database.db, signals);
+    expect((await reader.read(headersOf(user.cookie)))?.id).toBe(user.id);
+    await t.database.db.delete(session).where(eq(session.userId, user.id));
+    // Within the trust window it still believes the session...
+    expect((await reader.read(headersOf(user.cookie)))?.id).toBe(user.id);
+    // ...until the signal.
+    signals.hear(SESSIONS_SIGNAL);
+    expect(await reader.read(headersOf(user.cookie))).toBeNull();
+  });
+
+  it("asks the database every time while signals could be missed", async () => {
+    const user = await t.signUp("deaf@example.test");
+    const signals = fakeSignals();
+    const reader = createSessionReader(t.auth, t.database.db, signals);
+    expect((await reader.read(headersOf(user.cookie)))?.id).toBe(user.id);
+    signals.synced = false;
+    await t.database.db.delete(session).where(eq(session.userId, user.id));
+    expect(await reader.read(headersOf(user.cookie))).toBeNull();
+  });
+
+  it("tells every process when a session ends through the app", async () => {
+    const user = await t.signUp("announced@example.test");
+    const signals = fakeSignals();
+    const reader = createSessionReader(t.auth, t.database.db, signals);
+    await reader.read(headersOf(user.cookie));
+    reader.forgetEverywhere();
+    expect(signals.sent).toEqual([SESSIONS_SIGNAL]);
   });
 });

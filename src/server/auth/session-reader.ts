@@ -2,14 +2,19 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq, getTableColumns } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { session, user } from "../db/schema/index.ts";
+import type { CacheSignals } from "../realtime/hub.ts";
 import type { Auth, SessionUser } from "./auth.ts";
 
 /**
- * How long a looked-up session is trusted without asking the database again.
- * Revocation (sign-out elsewhere, an operator deleting sessions, another
- * process) therefore takes effect everywhere within this time.
+ * How long a looked-up session is trusted without asking the database again,
+ * counted from before the query. A revocation that no signal announces (an
+ * operator deleting sessions, a process whose signal was lost) therefore
+ * takes effect everywhere within this time; one through the app is
+ * signalled to every process (SESSIONS_SIGNAL) and takes effect at once.
  */
 export const SESSION_TRUST_MS = 1000;
+/** The name other processes hear when a session ended here. */
+export const SESSIONS_SIGNAL = "sessions";
 const MAX_CACHED = 50_000;
 
 /** A session and its user, as better-auth's getSession answers. */
@@ -27,6 +32,11 @@ export interface SessionReader {
   readSession(headers: Headers): Promise<{ data: SessionData | null; setCookies: string[] }>;
   /** Drops what is known of the request's session (after sign-out and other changes to it or its user). */
   forget(headers: Headers): Promise<void>;
+  /**
+   * After a session ended or was replaced here (sign-out, revocation, a new
+   * password): every process drops all it trusts, so none honours it again.
+   */
+  forgetEverywhere(): void;
 }
 
 function cookieValue(cookieHeader: string, name: string): string | null {
@@ -48,9 +58,13 @@ function cookieValue(cookieHeader: string, name: string): string | null {
  * every request. better-auth still does what needs writing: a session due
  * for its sliding refresh goes through getSession, which extends it.
  */
-export function createSessionReader(auth: Auth, db: Db): SessionReader {
+export function createSessionReader(auth: Auth, db: Db, signals?: CacheSignals): SessionReader {
   const cache = new Map<string, Cached>();
   const context = auth.$context;
+  // Clearing all is simpler than naming tokens in a NOTIFY (which any
+  // listener on the database could read); it costs each active session one
+  // query, and sessions end far less often than they are read.
+  signals?.onSignal(SESSIONS_SIGNAL, () => cache.clear());
 
   async function tokenOf(headers: Headers): Promise<string | null> {
     const cookies = headers.get("cookie");
@@ -85,14 +99,18 @@ export function createSessionReader(auth: Auth, db: Db): SessionReader {
     const token = await tokenOf(headers);
     if (!token) return { data: null, setCookies: [] };
     const hit = cache.get(token);
-    if (hit && Date.now() - hit.at < SESSION_TRUST_MS) return { data: hit.data, setCookies: [] };
+    // While other processes' signals could be missed, only the TTL would bound staleness: ask every time.
+    const trusted = !signals || signals.inSync();
+    if (trusted && hit && Date.now() - hit.at < SESSION_TRUST_MS) return { data: hit.data, setCookies: [] };
+    // Taken before the query: an answer is never trusted past a second after the state it saw.
+    const askedAt = Date.now();
     const found = await lookUp(token);
     if (found === "refresh") {
       const refreshed = await auth.api.getSession({ headers, returnHeaders: true });
       return { data: refreshed.response, setCookies: refreshed.headers.getSetCookie() };
     }
     if (cache.size >= MAX_CACHED) cache.clear();
-    cache.set(token, { data: found, at: Date.now() });
+    cache.set(token, { data: found, at: askedAt });
     return { data: found, setCookies: [] };
   }
 
@@ -104,6 +122,10 @@ export function createSessionReader(auth: Auth, db: Db): SessionReader {
     async forget(headers) {
       const token = await tokenOf(headers);
       if (token) cache.delete(token);
+    },
+    forgetEverywhere() {
+      cache.clear();
+      signals?.signal(SESSIONS_SIGNAL);
     },
   };
 }

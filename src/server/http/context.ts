@@ -18,14 +18,21 @@ export const sessionMiddleware = (sessions: SessionReader) =>
     await next();
   });
 
+/** better-auth's endpoints that end, replace or rewrite sessions (other processes must not trust theirs). */
+const SESSION_ENDING =
+  /^\/api\/auth\/(sign-out|revoke-|change-password|reset-password|delete-user|update-user|change-email)/;
+
 /**
  * A write may change the session or its user (sign-out, a new name or
- * picture): the next request of that session reads them afresh.
+ * picture): the next request of that session reads them afresh. One that
+ * ends sessions is told to every process.
  */
 export const forgetSessionAfterWrites = (sessions: SessionReader) =>
   createMiddleware<AppEnv>(async (c, next) => {
     await next();
-    if (c.req.method !== "GET" && c.req.method !== "HEAD") await sessions.forget(c.req.raw.headers);
+    if (c.req.method === "GET" || c.req.method === "HEAD") return;
+    await sessions.forget(c.req.raw.headers);
+    if (c.res.ok && SESSION_ENDING.test(c.req.path)) sessions.forgetEverywhere();
   });
 
 type SignedInEnv = { Variables: AppEnv["Variables"] & { user: SessionUser } };

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { AppDeps } from "../../app-deps.ts";
 import { type AppEnv, requireUser } from "../../http/context.ts";
 import { jsonBody } from "../../http/validate.ts";
+import { forgetBrowseCache } from "../browse/browse-cache.ts";
 import { favoriteLists } from "../browse/browse.service.ts";
 import { clearDraft, getDraft, saveDraft } from "../drafts/drafts.service.ts";
 import { listsOfUser } from "../lists/lists.service.ts";
@@ -33,6 +34,8 @@ export function meRoutes(deps: AppDeps) {
     .get("/profile", requireUser, async (c) => c.json({ profile: await getProfile(db, c.get("user").id) }))
     .patch("/profile", requireUser, limitRename, jsonBody(usernameSchema), async (c) => {
       const name = await changeUsername(db, c.get("user").id, c.req.valid("json").displayName);
+      // The name shows on list cards and comments, whose shared answers are cached.
+      forgetBrowseCache(db);
       return c.json({ displayName: name });
     })
     .get("/lists", requireUser, async (c) => c.json({ lists: await listsOfUser(db, c.get("user").id) }))

@@ -22,3 +22,21 @@ describe("F11: the rate_limits table does not grow without bound", () => {
     expect(keys).toEqual(["sign-in-ip:new", "sign-in-ip:recent"]);
   });
 });
+
+describe("the counters are cheap to write", () => {
+  it("are an unlogged table (no write-ahead log per hit; a crash only restarts the windows)", async () => {
+    const rows = await database.db
+      .select({ persistence: sql<string>`relpersistence` })
+      .from(sql`pg_class`)
+      .where(sql`relname = 'rate_limits'`);
+    expect(rows).toEqual([{ persistence: "u" }]);
+  });
+
+  it("count concurrent hits on one key exactly (one upsert each)", async () => {
+    const rule = { max: 25, windowMs: 60_000 };
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => hitRateLimit(database.db, "burst", rule)),
+    );
+    expect(answers.filter(Boolean)).toHaveLength(25);
+  });
+});
