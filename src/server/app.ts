@@ -41,6 +41,7 @@ import { referenceListsRoutes } from "./modules/reference-lists/reference-lists.
 import { eventsRoutes } from "./modules/events/events.routes.ts";
 import { limitEveryWrite } from "./modules/rate-limit/write-limits.ts";
 import { shareBrowseCache } from "./modules/browse/browse-cache.ts";
+import { shareViewerFlags } from "./modules/browse/viewer-flags-cache.ts";
 import { meRoutes } from "./modules/profiles/me.routes.ts";
 import { usersRoutes } from "./modules/profiles/users.routes.ts";
 import { seasonsRoutes } from "./modules/seasons/seasons.routes.ts";
@@ -65,6 +66,7 @@ const limitBodies = bodyLimit({
 function apiRoutes(deps: AppDeps) {
   const sessions = createSessionReader(deps.auth, deps.database.db, deps.hub);
   shareBrowseCache(deps.database.db, deps.hub);
+  shareViewerFlags(deps.database.db, deps.hub);
   const trusted = trustedOriginsOf(deps.publicUrl, deps.auth.options.trustedOrigins as string[] | undefined);
   return new Hono<AppEnv>()
     .use(sameOriginWrites(trusted))

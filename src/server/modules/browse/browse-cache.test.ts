@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Db } from "../../db/client.ts";
 import type { CacheSignals } from "../../realtime/hub.ts";
-import { BROWSE_SIGNAL, cached, forgetBrowseCache, shareBrowseCache } from "./browse-cache.ts";
+import { browseSignal, cached, forgetBrowseCache, shareBrowseCache } from "./browse-cache.ts";
 
 /** Stands in for the hub: records what this process signals, and plays what others would. */
 function fakeSignals() {
@@ -35,7 +35,7 @@ describe("browse cache across processes", () => {
     const c = counter();
     expect(await cached(db, "page", 60_000, c.load)).toBe(1);
     expect(await cached(db, "page", 60_000, c.load)).toBe(1);
-    signals.hear(BROWSE_SIGNAL);
+    signals.hear(browseSignal("lists"));
     expect(await cached(db, "page", 60_000, c.load)).toBe(2);
     signals.hear("comments-of-something-else");
     expect(await cached(db, "page", 60_000, c.load)).toBe(2);
@@ -47,8 +47,8 @@ describe("browse cache across processes", () => {
     shareBrowseCache(db, signals);
     const c = counter();
     await cached(db, "page", 60_000, c.load);
-    forgetBrowseCache(db);
-    expect(signals.sent).toEqual([BROWSE_SIGNAL]);
+    forgetBrowseCache(db, ["lists"]);
+    expect(signals.sent).toEqual([browseSignal("lists")]);
     expect(await cached(db, "page", 60_000, c.load)).toBe(2);
   });
 
@@ -64,6 +64,30 @@ describe("browse cache across processes", () => {
     signals.synced = true;
     expect(await cached(db, "page", 60_000, c.load)).toBe(4);
     expect(await cached(db, "page", 60_000, c.load)).toBe(4);
+  });
+
+  it("clears only the areas a write changes, here and when another process signals them", async () => {
+    const db = {} as Db;
+    const signals = fakeSignals();
+    shareBrowseCache(db, signals);
+    const page = counter();
+    const discussion = counter();
+    const results = counter();
+    const all = () =>
+      Promise.all([
+        cached(db, "page:{}", 60_000, page.load),
+        cached(db, "discussion:l:u:l:new", 60_000, discussion.load),
+        cached(db, "category:season-49", 60_000, results.load),
+      ]);
+    expect(await all()).toEqual([1, 1, 1]);
+    forgetBrowseCache(db, ["discussions"]);
+    expect(await all()).toEqual([1, 2, 1]);
+    signals.hear(browseSignal("results"));
+    expect(await all()).toEqual([1, 2, 2]);
+    // A name or a picture shows everywhere: everything goes, and every area is signalled.
+    forgetBrowseCache(db);
+    expect(await all()).toEqual([2, 3, 3]);
+    expect(signals.sent.slice(-3)).toEqual(["lists", "discussions", "results"].map((a) => `browse:${a}`));
   });
 
   it("works alone (no hub) as a plain TTL cache", async () => {

@@ -10,14 +10,30 @@ const MAX_ENTRIES = 2_000;
 const caches = new WeakMap<Db, Map<string, Entry>>();
 const shared = new WeakMap<Db, { signals: CacheSignals; stop: () => void }>();
 
-/** The name other processes hear when this one's browse answers change. */
-export const BROWSE_SIGNAL = "browse";
+/**
+ * What a cached answer is about, told by its key: a write clears only the
+ * answers it can change (a comment leaves list pages alone, an upvote leaves
+ * discussions alone), so a busy site keeps most of its cache.
+ */
+export type CacheArea = "lists" | "discussions" | "results";
+const AREAS: readonly CacheArea[] = ["lists", "discussions", "results"];
+const areaOf = (key: string): CacheArea =>
+  key.startsWith("discussion:") ? "discussions" : key.startsWith("category:") ? "results" : "lists";
+
+/** The name other processes hear when this one's answers about `area` change. */
+export const browseSignal = (area: CacheArea) => `browse:${area}`;
+
+function clearArea(db: Db, area: CacheArea): void {
+  const cache = caches.get(db);
+  if (!cache) return;
+  for (const key of cache.keys()) if (areaOf(key) === area) cache.delete(key);
+}
 
 /**
  * A few seconds of memory for browse answers that many readers share: the
  * count of a filter, and whole pages as a visitor sees them. The promise is
  * kept, so a burst of identical requests costs one query. A write through
- * any process clears everything everywhere (forgetBrowseCache and the hub's
+ * any process clears its areas everywhere (forgetBrowseCache and the hub's
  * signal), so the TTL is a bound on memory, not on staleness; while the hub
  * cannot hear other processes nothing is served from here.
  */
@@ -42,13 +58,15 @@ export function cached<T>(db: Db, key: string, ttlMs: number, load: () => Promis
 }
 
 /**
- * Called after a list, an upvote, a favourite, a comment, a submission or a
- * name changes (after its transaction commits): drops this process's copies
- * at once and tells the others, which drop theirs when they hear it.
+ * Called after a write commits, with the areas it changes (all of them for a
+ * name or a picture, which show everywhere): drops this process's copies at
+ * once and tells the others, which drop theirs when they hear it.
  */
-export function forgetBrowseCache(db: Db): void {
-  caches.get(db)?.clear();
-  shared.get(db)?.signals.signal(BROWSE_SIGNAL);
+export function forgetBrowseCache(db: Db, areas: readonly CacheArea[] = AREAS): void {
+  for (const area of areas) {
+    clearArea(db, area);
+    shared.get(db)?.signals.signal(browseSignal(area));
+  }
 }
 
 /**
@@ -57,6 +75,6 @@ export function forgetBrowseCache(db: Db): void {
  */
 export function shareBrowseCache(db: Db, signals: CacheSignals): void {
   shared.get(db)?.stop();
-  const stop = signals.onSignal(BROWSE_SIGNAL, () => caches.get(db)?.clear());
-  shared.set(db, { signals, stop });
+  const stops = AREAS.map((area) => signals.onSignal(browseSignal(area), () => clearArea(db, area)));
+  shared.set(db, { signals, stop: () => stops.forEach((stop) => stop()) });
 }

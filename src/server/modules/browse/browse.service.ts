@@ -112,11 +112,14 @@ async function queryBrowsePage(db: Db, query: BrowseQuery, viewerId: string | nu
         ? [desc(lists.upvoteCount), desc(lists.createdAt), desc(lists.userId), desc(lists.id)]
         : [desc(lists.createdAt), desc(lists.userId), desc(lists.id)];
 
-  const countKey = JSON.stringify([query.q, query.type, query.tags, wantsFavorites ? viewerId : null]);
-  const total = await cached(db, `count:${countKey}`, COUNT_TTL_MS, async () => {
+  const countAll = async () => {
     const [row] = await db.select({ n: count() }).from(lists).where(where);
     return Number(row?.n ?? 0);
-  });
+  };
+  // A reader's favourites are counted afresh: a favourite clears no shared answer.
+  const total = wantsFavorites
+    ? await countAll()
+    : await cached(db, `count:${JSON.stringify([query.q, query.type, query.tags])}`, COUNT_TTL_MS, countAll);
   const pageSize = LIMITS.browsePageSize;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(query.page, pageCount);

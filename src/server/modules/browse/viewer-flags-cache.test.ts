@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Db } from "../../db/client.ts";
-import { cachedViewerFlags, forgetViewerFlags, VIEWER_FLAGS_TRUST_MS } from "./viewer-flags-cache.ts";
+import type { CacheSignals } from "../../realtime/hub.ts";
+import {
+  cachedViewerFlags,
+  forgetViewerFlags,
+  shareViewerFlags,
+  VIEWER_FLAGS_SIGNAL,
+  VIEWER_FLAGS_TRUST_MS,
+} from "./viewer-flags-cache.ts";
 
 const db = {} as Db;
 const loader = (flags: string[]) => vi.fn(async () => new Set(flags));
@@ -38,5 +45,32 @@ describe("cachedViewerFlags", () => {
     await expect(cachedViewerFlags(db, "unlucky", "page", failing)).rejects.toThrow("database away");
     const next = loader(["u2"]);
     expect(await cachedViewerFlags(db, "unlucky", "page", next)).toEqual(new Set(["u2"]));
+  });
+
+  it("clears on another process's toggle, tells the others of one here, and trusts nothing while out of touch", async () => {
+    const local = {} as Db;
+    const listeners = new Map<string, () => void>();
+    const sent: string[] = [];
+    let synced = true;
+    const signals: CacheSignals = {
+      signal: (name) => void sent.push(name),
+      onSignal(name, fn) {
+        listeners.set(name, fn);
+        return () => listeners.delete(name);
+      },
+      inSync: () => synced,
+    };
+    shareViewerFlags(local, signals);
+    const load = loader([]);
+    await cachedViewerFlags(local, "reader", "page", load);
+    listeners.get(VIEWER_FLAGS_SIGNAL)!();
+    await cachedViewerFlags(local, "reader", "page", load);
+    expect(load).toHaveBeenCalledTimes(2);
+    forgetViewerFlags(local, "reader");
+    expect(sent).toEqual([VIEWER_FLAGS_SIGNAL]);
+    synced = false;
+    await cachedViewerFlags(local, "reader", "page", load);
+    await cachedViewerFlags(local, "reader", "page", load);
+    expect(load).toHaveBeenCalledTimes(4);
   });
 });

@@ -192,7 +192,7 @@ export async function discussionOf(
 }
 
 /** A comment write (or its event from another process) makes every cached discussion stale. */
-export const forgetDiscussions = (db: Db) => forgetBrowseCache(db);
+export const forgetDiscussions = (db: Db) => forgetBrowseCache(db, ["discussions"]);
 
 const newestFirst = (a: CommentView, b: CommentView) =>
   b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);

@@ -135,7 +135,7 @@ export interface CategoryDetail {
 /** Results are shared between readers for a moment; a submission (or its event) clears them. */
 const RESULTS_TTL_MS = 2000;
 
-export const forgetResults = (db: Db) => forgetBrowseCache(db);
+export const forgetResults = (db: Db) => forgetBrowseCache(db, ["results"]);
 
 export async function categoryDetail(db: Db, id: string, viewerId: string | null): Promise<CategoryDetail> {
   const category = await cached(db, `category:${id}`, RESULTS_TTL_MS, async () =>

@@ -31,7 +31,7 @@ export function listsRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .post("/", requireUser, limitCreate, jsonBody(listInputSchema), async (c) => {
       const list = await createList(db, c.get("user").id, c.req.valid("json"));
-      forgetBrowseCache(db);
+      forgetBrowseCache(db, ["lists"]);
       return c.json({ list }, 201);
     })
     .get("/:userId/:listId", listParams, async (c) => {
@@ -41,14 +41,14 @@ export function listsRoutes(deps: AppDeps) {
     .put("/:userId/:listId", requireUser, limitChange, listParams, jsonBody(listInputSchema), async (c) => {
       const { userId, listId } = c.req.valid("param");
       const list = await updateList(db, c.get("user").id, userId, listId, c.req.valid("json"));
-      forgetBrowseCache(db);
+      forgetBrowseCache(db, ["lists"]);
       forgetShareList(db, userId, listId);
       return c.json({ list });
     })
     .delete("/:userId/:listId", requireUser, limitChange, listParams, async (c) => {
       const { userId, listId } = c.req.valid("param");
       await deleteList(db, c.get("user").id, userId, listId);
-      forgetBrowseCache(db);
+      forgetBrowseCache(db, ["lists"]);
       forgetShareList(db, userId, listId);
       return c.body(null, 204);
     });

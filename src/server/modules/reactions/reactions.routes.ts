@@ -27,7 +27,7 @@ export function reactionsRoutes(deps: AppDeps) {
       const user = c.get("user");
       const { userId: ownerId, listId } = c.req.valid("param");
       const result = await toggleUpvote(db, user.id, ownerId, listId);
-      forgetBrowseCache(db);
+      forgetBrowseCache(db, ["lists"]);
       forgetViewerFlags(db, user.id);
       if (result.upvoted && ownerId !== user.id) {
         await deps.hub.publish({ type: "notifications", data: {}, userId: ownerId });
@@ -38,7 +38,8 @@ export function reactionsRoutes(deps: AppDeps) {
       const { userId: ownerId, listId } = c.req.valid("param");
       const viewer = c.get("user").id;
       const result = await toggleFavorite(db, viewer, ownerId, listId);
-      forgetBrowseCache(db);
+      // Shared answers hold no favourites (the Favorites filter is never
+      // cached): only the reader's own flags change.
       forgetViewerFlags(db, viewer);
       return c.json(result);
     });
