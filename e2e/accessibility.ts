@@ -16,7 +16,10 @@ export interface Seeded {
   cookies: Cookie[];
 }
 
-/** One user with one public list carrying a comment and a reply, made through the API (fast, no browser). */
+/**
+ * One user with one public list carrying their comment and another member's
+ * reply (so their Inbox has a notification), made through the API (fast, no browser).
+ */
 export async function seedList(): Promise<Seeded> {
   const owner = await createUser();
   const api = await request.newContext({ baseURL: baseURL(), extraHTTPHeaders: { Origin: baseURL() } });
@@ -38,8 +41,13 @@ export async function seedList(): Promise<Seeded> {
   const comment = await api.post("/api/comments", { data: { target, text: "Richard first, always." } });
   expect(comment.status(), await comment.text()).toBe(201);
   const replyTo = ((await comment.json()) as { id: string }).id;
-  const reply = await api.post("/api/comments", { data: { target, text: "Fair.", replyTo } });
+  // Another member's reply: a notification in the owner's Inbox.
+  const other = await createUser();
+  const otherApi = await request.newContext({ baseURL: baseURL(), extraHTTPHeaders: { Origin: baseURL() } });
+  await otherApi.post("/api/auth/sign-in/email", { data: { email: other.email, password: PASSWORD } });
+  const reply = await otherApi.post("/api/comments", { data: { target, text: "Fair.", replyTo } });
   expect(reply.status(), await reply.text()).toBe(201);
+  await otherApi.dispose();
   const { cookies } = await api.storageState();
   await api.dispose();
   return { owner, listPath: `/list/${owner.id}/${list.id}`, cookies };
@@ -179,7 +187,9 @@ async function openInbox(page: Page): Promise<void> {
   const menu = page.getByRole("button", { name: "Menu" });
   if (await menu.isVisible()) await openMenu(page);
   await page.getByRole("button", { name: /Inbox/ }).click();
-  await expect(page.getByRole("region", { name: "Notifications" })).toBeVisible();
+  const box = page.getByRole("region", { name: "Notifications" });
+  await expect(box).toBeVisible();
+  await expect(box.getByText(/Fair\./)).toBeVisible();
 }
 
 const SHARE_DIALOG: Screen = {
