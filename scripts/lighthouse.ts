@@ -9,6 +9,7 @@
  *   npm run build && npm run lighthouse
  *   LIGHTHOUSE_RUNS=1 npm run lighthouse     # one quick pass
  *   LIGHTHOUSE_REPORT_DIR=/tmp/lh npm run lighthouse   # also keep each run's report (JSON)
+ *   LIGHTHOUSE_ONLY=/list/ npm run lighthouse          # only the pages whose path holds that
  *
  * Uses the system Chromium (e2e/browser-path.ts), headless.
  */
@@ -216,7 +217,10 @@ async function main(): Promise<number> {
   const app = await startApp();
   try {
     const listPath = await seedList(app.baseURL);
-    const paths = ["/", "/rankings", listPath, "/create", "/global-rankings/season-49"];
+    const only = process.env.LIGHTHOUSE_ONLY;
+    const paths = ["/", "/rankings", listPath, "/create", "/global-rankings/season-49"].filter(
+      (p) => !only || p.includes(only),
+    );
     const rows: Array<{ path: string } & Figures> = [];
     for (const path of paths) {
       const runs: Figures[] = [];
