@@ -204,15 +204,46 @@ const SHARE_DIALOG: Screen = {
 
 const SIGNED_IN_ONLY: Screen[] = [{ name: "inbox", path: () => "/", open: openInbox }, SHARE_DIALOG];
 
-/** Screens only a phone has: the header menu and the seasons bottom sheet. */
+/** The season picker's own states, which bring their own headings (Search Results, a season's cast). */
+async function searchPicker(page: Page): Promise<void> {
+  await page.getByPlaceholder("Search seasons or contestants...").fill("parvati");
+  await expect(page.getByRole("heading", { name: "Search Results" })).toBeVisible();
+}
+
+async function openBorneo(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Survivor: Borneo", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Back to Seasons" })).toBeVisible();
+}
+
+/** Screens only a desktop has: the season picker beside the list builder, searched and opened. */
+export const DESKTOP_ONLY: Screen[] = [
+  { name: "season picker search", path: () => "/create", open: searchPicker },
+  { name: "season picker season", path: () => "/create", open: openBorneo },
+];
+
+async function openSheet(page: Page): Promise<void> {
+  await page.getByRole("button", { name: /Your ranking is empty/ }).click();
+  await expect(page.getByRole("dialog", { name: "Survivor Seasons" })).toBeVisible();
+}
+
+/** Screens only a phone has: the header menu and the seasons bottom sheet (also searched and opened). */
 export const PHONE_ONLY: Screen[] = [
   { name: "header menu", path: () => "/", open: openMenu },
+  { name: "seasons sheet", path: () => "/create", open: openSheet },
   {
-    name: "seasons sheet",
+    name: "seasons sheet search",
     path: () => "/create",
     open: async (page) => {
-      await page.getByRole("button", { name: /Your ranking is empty/ }).click();
-      await expect(page.getByRole("dialog", { name: "Survivor Seasons" })).toBeVisible();
+      await openSheet(page);
+      await searchPicker(page);
+    },
+  },
+  {
+    name: "seasons sheet season",
+    path: () => "/create",
+    open: async (page) => {
+      await openSheet(page);
+      await openBorneo(page);
     },
   },
 ];
