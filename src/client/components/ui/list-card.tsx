@@ -17,24 +17,38 @@ interface ListCardProps {
   /** Hide the 'By {user}' line (on a user's own profile page). */
   hideAuthor?: boolean;
   footer?: ReactNode;
+  /**
+   * The title's heading level: one below the heading the cards sit under
+   * (2 straight under a page's h1, 3 under a section's h2), so the outline skips none.
+   */
+  headingLevel?: 2 | 3;
 }
 
 /**
  * The list card of browse, home and profiles: title, author, spoiler warning
  * and the first three entries (season names without the 'Survivor' prefix).
  */
-export function ListCard({ list, to, linkState, actions, hideAuthor, footer }: ListCardProps) {
+export function ListCard({
+  list,
+  to,
+  linkState,
+  actions,
+  hideAuthor,
+  footer,
+  headingLevel = 3,
+}: ListCardProps) {
+  const Title = headingLevel === 2 ? "h2" : "h3";
   const href = to ?? `/list/${encodeURIComponent(list.userId)}/${encodeURIComponent(list.id)}`;
   const spoiler = list.tags.includes("spoiler");
   const author = list.userName || "Unknown User";
   return (
     <article className="list-card card">
       {actions && <div className="list-card-actions">{actions}</div>}
-      <h3 className="list-card-title">
+      <Title className="list-card-title">
         <Link to={href} state={linkState} className="list-card-link">
           {list.name}
         </Link>
-      </h3>
+      </Title>
       {!hideAuthor && (
         <p className="list-card-author">
           <Link

@@ -66,7 +66,12 @@ export function BrowseScreen({ signedIn, renderActions }: BrowseScreenProps) {
             aria-busy={refreshing}
           >
             {data.lists.map((list) => (
-              <ListCard key={`${list.userId}/${list.id}`} list={list} actions={renderActions?.(list)} />
+              <ListCard
+                key={`${list.userId}/${list.id}`}
+                list={list}
+                actions={renderActions?.(list)}
+                headingLevel={2}
+              />
             ))}
           </div>
         )}

@@ -78,9 +78,10 @@ function ListDetailProblem({ message }: { message: string }) {
       <span className="list-detail-problem-icon" aria-hidden="true">
         🔥
       </span>
-      <p id="list-detail-problem-text" className="error-text list-detail-problem-text" role="alert">
-        {message}
-      </p>
+      {/* The page's one heading: the message is all there is to the page. */}
+      <h1 id="list-detail-problem-text" className="error-text list-detail-problem-text">
+        <span role="alert">{message}</span>
+      </h1>
       <button type="button" className="btn" onClick={goBack}>
         {M.goBack}
       </button>

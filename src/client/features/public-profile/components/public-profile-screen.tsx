@@ -107,6 +107,7 @@ export function PublicProfileScreen({ userId, variant, knownName, renderActions 
               key={list.id}
               list={list}
               hideAuthor
+              headingLevel={2}
               actions={renderActions?.(list)}
               footer={
                 list.itemCount > 0 ? (

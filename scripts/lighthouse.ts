@@ -1,0 +1,264 @@
+/**
+ * Lighthouse on the built app (issue 13): starts dist/ on a free port with a
+ * fresh data directory, seeds one list, and runs Lighthouse's mobile
+ * emulation (its default: a mid-range phone, simulated slow 4G) on the main
+ * screens, a visitor's view. Each page is measured LIGHTHOUSE_RUNS times (3)
+ * and the median of each figure is shown; exit 1 when a page's median
+ * performance is under 95 or its accessibility under 100.
+ *
+ *   npm run build && npm run lighthouse
+ *   LIGHTHOUSE_RUNS=1 npm run lighthouse     # one quick pass
+ *   LIGHTHOUSE_REPORT_DIR=/tmp/lh npm run lighthouse   # also keep each run's report (JSON)
+ *   LIGHTHOUSE_ONLY=/list/ npm run lighthouse          # only the pages whose path holds that
+ *
+ * Uses the system Chromium (e2e/browser-path.ts), headless.
+ */
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { chromiumPath } from "../e2e/browser-path.ts";
+
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
+const MIN_PERFORMANCE = 95;
+const MIN_ACCESSIBILITY = 100;
+const CHROME_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+interface Figures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  cls: number;
+  lcpMs: number;
+  /** Ids of the accessibility audits that failed, to say what to fix. */
+  failedA11y: string[];
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.once("error", rej);
+    s.listen(0, "127.0.0.1", () => {
+      const a = s.address();
+      s.close(() => res(typeof a === "object" && a ? a.port : 0));
+    });
+  });
+}
+
+/** The production server as e2e/global-setup.ts starts it; resolves once /api/health answers. */
+async function startApp(): Promise<{ baseURL: string; stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), "sr-lighthouse-"));
+  const port = await freePort();
+  const baseURL = `http://localhost:${port}`;
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      PUBLIC_URL: baseURL,
+      LOG_LEVEL: "error",
+      SMTP_URL: "",
+      GOOGLE_CLIENT_ID: "",
+      TWITTER_CLIENT_ID: "",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${baseURL}/api/health`)).ok) return { baseURL, stop };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error("server did not start within 120 s");
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** One member with one public list of ten castaways; returns the list page's path. */
+async function seedList(baseURL: string): Promise<string> {
+  const headers = { "Content-Type": "application/json", Origin: baseURL };
+  const signUp = await fetch(`${baseURL}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({
+      email: "lighthouse@example.test",
+      password: "correct-horse-battery",
+      name: "Lighthouse",
+    }),
+  });
+  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  const userId = ((await signUp.json()) as { user: { id: string } }).user.id;
+  const cookie = signUp.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const items = [
+    "s1-richard-hatch",
+    "s2-tina-wesson",
+    "s20-sandra-diaz-twine",
+    "s1-kelly-wiglesworth",
+    "s1-b-b-andersen",
+    "s1-dirk-been",
+    "s49-steven-ramm",
+    "s49-sophie-segreti",
+  ];
+  const made = await fetch(`${baseURL}/api/lists`, {
+    method: "POST",
+    headers: { ...headers, Cookie: cookie },
+    body: JSON.stringify({
+      name: "Lighthouse favourites",
+      description: "Seeded for Lighthouse.",
+      tags: [],
+      items,
+    }),
+  });
+  if (made.status !== 201) throw new Error(`list failed: ${made.status} ${await made.text()}`);
+  const listId = ((await made.json()) as { list: { id: string } }).list.id;
+  return `/list/${userId}/${listId}`;
+}
+
+/**
+ * One Lighthouse run in a Chromium of its own (a clean profile each time,
+ * as Lighthouse advises). Now and then the trace is lost (NO_NAVSTART, "run
+ * Lighthouse again"): such a run measured nothing, so it is run again.
+ */
+async function measure(url: string, reportName: string): Promise<Figures> {
+  for (let attempt = 1; ; attempt++) {
+    const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: CHROME_FLAGS });
+    try {
+      return await measureIn(chrome.port, url, reportName);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.error(`retrying ${url}: ${(error as Error).message}`);
+    } finally {
+      chrome.kill();
+    }
+  }
+}
+
+async function measureIn(port: number, url: string, reportName: string): Promise<Figures> {
+  const result = await lighthouse(url, {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance", "accessibility", "best-practices"],
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { categories, audits, runtimeError } = result.lhr;
+  if (runtimeError) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
+  if (REPORT_DIR) {
+    mkdirSync(REPORT_DIR, { recursive: true });
+    writeFileSync(join(REPORT_DIR, `${reportName}.json`), JSON.stringify(result.lhr, null, 1));
+  }
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  return {
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    cls: audits["cumulative-layout-shift"]?.numericValue ?? NaN,
+    lcpMs: audits["largest-contentful-paint"]?.numericValue ?? NaN,
+    failedA11y: (categories.accessibility?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
+      .map((ref) => ref.id),
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Each figure's median over the runs; failed audits from any run. */
+function medianOf(runs: Figures[]): Figures {
+  const of = (pick: (f: Figures) => number) => median(runs.map(pick));
+  return {
+    performance: of((f) => f.performance),
+    accessibility: of((f) => f.accessibility),
+    bestPractices: of((f) => f.bestPractices),
+    cls: of((f) => f.cls),
+    lcpMs: of((f) => f.lcpMs),
+    failedA11y: [...new Set(runs.flatMap((f) => f.failedA11y))],
+  };
+}
+
+async function main(): Promise<number> {
+  if (!existsSync("dist/client/index.html")) {
+    console.error("No client build: run `npm run build` first.");
+    return 1;
+  }
+  const started = Date.now();
+  const app = await startApp();
+  try {
+    const listPath = await seedList(app.baseURL);
+    const only = process.env.LIGHTHOUSE_ONLY;
+    const paths = ["/", "/rankings", listPath, "/create", "/global-rankings/season-49"].filter(
+      (p) => !only || p.includes(only),
+    );
+    const rows: Array<{ path: string } & Figures> = [];
+    for (const path of paths) {
+      const runs: Figures[] = [];
+      const name = path === "/" ? "home" : path.split("/")[1]!;
+      for (let i = 0; i < RUNS; i++) runs.push(await measure(app.baseURL + path, `${name}-${i + 1}`));
+      rows.push({ path, ...medianOf(runs) });
+      console.error(`measured ${path} (${runs.map((r) => r.performance).join(", ")})`);
+    }
+
+    console.log(`\nLighthouse, mobile emulation, median of ${RUNS} run(s) per page:\n`);
+    console.table(
+      rows.map((r) => ({
+        page: r.path.startsWith("/list/") ? "/list/:userId/:listId" : r.path,
+        performance: r.performance,
+        accessibility: r.accessibility,
+        "best-practices": r.bestPractices,
+        CLS: Number(r.cls.toFixed(3)),
+        "LCP (ms)": Math.round(r.lcpMs),
+      })),
+    );
+    let failed = false;
+    for (const r of rows) {
+      if (r.performance < MIN_PERFORMANCE) {
+        console.error(`${r.path}: performance ${r.performance} < ${MIN_PERFORMANCE}`);
+        failed = true;
+      }
+      if (r.accessibility < MIN_ACCESSIBILITY) {
+        console.error(
+          `${r.path}: accessibility ${r.accessibility} < ${MIN_ACCESSIBILITY} (${r.failedA11y.join(", ")})`,
+        );
+        failed = true;
+      }
+    }
+    console.log(`\n${((Date.now() - started) / 1000).toFixed(0)} s in all`);
+    return failed ? 1 : 0;
+  } finally {
+    await app.stop();
+  }
+}
+
+process.exitCode = await main();
