@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -22,6 +23,7 @@ import { trustClientIp } from "./http/client-ip.ts";
 import { trustedProxies } from "./env.ts";
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "./db/unavailable.ts";
 import { withPageMeta } from "./http/spa-html.ts";
+import { withRoutePreloads } from "./http/route-preloads.ts";
 import { getListDetail, type ListDetail } from "./modules/lists/lists.service.ts";
 import { sharePreviewImage } from "./modules/share/share-images.service.ts";
 import { listParamsSchema } from "#shared/lists.schema.ts";
@@ -216,9 +218,9 @@ function mountClient(app: Hono<AppEnv>, deps: AppDeps) {
   // A list's page carries its title, description and picture for link previews.
   app.get("/list/:userId/:listId", async (c) => {
     c.header("Cache-Control", "no-cache");
-    const indexHtml = await readFile(indexPath, "utf8");
     // The same rule as the API's list path: anything else names no list.
     const params = listParamsSchema.safeParse(c.req.param());
+    const indexHtml = await withRoutePreloads(clientDir, await readFile(indexPath, "utf8"), c.req.path);
     if (!params.success) return c.html(indexHtml);
     let list: ListDetail;
     try {
@@ -244,13 +246,10 @@ function mountClient(app: Hono<AppEnv>, deps: AppDeps) {
     );
   });
   // Every other GET is a client route: the SPA decides (and redirects unknown paths home).
-  const indexFile = join(clientDir, "index.html");
-  app.get(
-    "*",
-    serveStatic({
-      path: indexFile,
-      precompressed: true,
-      onFound: (_p, c) => c.header("Cache-Control", "no-cache"),
-    }),
-  );
+  app.get("*", async (c) => {
+    const page = await withRoutePreloads(clientDir, await readFile(indexPath, "utf8"), c.req.path);
+    c.header("Cache-Control", "no-cache");
+    c.header("ETag", `"${createHash("sha1").update(page).digest("base64url")}"`);
+    return c.html(page);
+  });
 }

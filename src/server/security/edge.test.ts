@@ -284,19 +284,24 @@ describe("F10: static files over real HTTP", () => {
   });
 
   it("answers a revalidation of an unchanged file with 304 and no body, a stale one with the file", async () => {
-    for (const path of ["/rankings", "/assets/app-123.js"]) {
+    // Files carry Last-Modified; client routes (index.html with the route's preloads) an ETag.
+    for (const [path, validator, condition] of [
+      ["/assets/app-123.js", "last-modified", "If-Modified-Since"],
+      ["/rankings", "etag", "If-None-Match"],
+    ] as const) {
       const first = await fetch(base + path);
       await first.arrayBuffer();
-      const modified = first.headers.get("last-modified");
-      expect(modified, path).toBeTruthy();
-      const again = await fetch(base + path, { headers: { "If-Modified-Since": modified! } });
+      const value = first.headers.get(validator);
+      expect(value, path).toBeTruthy();
+      const again = await fetch(base + path, { headers: { [condition]: value! } });
       expect(again.status, path).toBe(304);
       expect(await again.text()).toBe("");
       expect(again.headers.get("cache-control")).toBe(first.headers.get("cache-control"));
-      const older = new Date(Date.parse(modified!) - 60_000).toUTCString();
-      const stale = await fetch(base + path, { headers: { "If-Modified-Since": older } });
-      expect(stale.status, path).toBe(200);
-      expect((await stale.text()).length).toBeGreaterThan(0);
+      const stale =
+        condition === "If-Modified-Since" ? new Date(Date.parse(value!) - 60_000).toUTCString() : '"other"';
+      const changed = await fetch(base + path, { headers: { [condition]: stale } });
+      expect(changed.status, path).toBe(200);
+      expect((await changed.text()).length).toBeGreaterThan(0);
     }
   });
 });

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { preloadTags } from "./route-preloads.ts";
+
+// The shape of Vite's .vite/manifest.json: the entry, shared chunks, routes.
+const manifest = {
+  "index.html": { file: "assets/index-1.js", isEntry: true, imports: ["_react.js"] },
+  "_react.js": { file: "assets/react-1.js" },
+  "_cards.js": { file: "assets/cards-1.js", imports: ["_react.js"], css: ["assets/cards-1.css"] },
+  "src/client/app/routes/rankings.tsx": { file: "assets/rankings-1.js", imports: ["_cards.js", "_react.js"] },
+  "src/client/app/routes/global-legacy.tsx": { file: "assets/legacy-1.js" },
+  "src/client/app/routes/global-detail.tsx": { file: "assets/detail-1.js" },
+  "src/client/app/routes/list-detail.tsx": { file: "assets/list-1.js", imports: ["_cards.js"] },
+};
+
+describe("preloadTags", () => {
+  it("names the route's chunk, what it imports and its styles, not what the entry already loads", () => {
+    expect(preloadTags(manifest, "/rankings")).toBe(
+      '<link rel="modulepreload" crossorigin href="/assets/rankings-1.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/cards-1.js">' +
+        '<link rel="preload" as="style" href="/assets/cards-1.css">',
+    );
+  });
+
+  it("matches parameters and prefers the fixed route", () => {
+    expect(preloadTags(manifest, "/list/u1/list_1")).toContain("/assets/list-1.js");
+    expect(preloadTags(manifest, "/global-rankings/legacy")).toContain("/assets/legacy-1.js");
+    expect(preloadTags(manifest, "/global-rankings/season-49")).toContain("/assets/detail-1.js");
+  });
+
+  it("names nothing for an unknown address or a route the build does not have", () => {
+    expect(preloadTags(manifest, "/nowhere/at/all")).toBe("");
+    expect(preloadTags(manifest, "/create")).toBe("");
+    expect(preloadTags({}, "/rankings")).toBe("");
+  });
+});
