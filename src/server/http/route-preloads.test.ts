@@ -1,5 +1,8 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { preloadTags } from "./route-preloads.ts";
+import { preloadTags, withRoutePreloads } from "./route-preloads.ts";
 
 // The shape of Vite's .vite/manifest.json: the entry, shared chunks, routes.
 const manifest = {
@@ -31,5 +34,35 @@ describe("preloadTags", () => {
     expect(preloadTags(manifest, "/nowhere/at/all")).toBe("");
     expect(preloadTags(manifest, "/create")).toBe("");
     expect(preloadTags({}, "/rankings")).toBe("");
+  });
+});
+
+describe("withRoutePreloads", () => {
+  const page = (link: string) => `<html><head><title>app</title>${link}</head><body></body></html>`;
+  const stylesheet = '<link rel="stylesheet" crossorigin href="/assets/index-1.css">';
+
+  async function clientDir(css: string) {
+    const dir = mkdtempSync(join(tmpdir(), "sr-preloads-"));
+    mkdirSync(join(dir, ".vite"));
+    mkdirSync(join(dir, "assets"));
+    writeFileSync(join(dir, ".vite", "manifest.json"), JSON.stringify(manifest));
+    writeFileSync(join(dir, "assets", "index-1.css"), css);
+    return dir;
+  }
+
+  it("writes the entry's styles into the page and adds the route's preloads", async () => {
+    const dir = await clientDir("body{color:red}");
+    const html = await withRoutePreloads(dir, page(stylesheet), "/rankings");
+    expect(html).toContain("<style>body{color:red}</style>");
+    expect(html).not.toContain(stylesheet);
+    expect(html).toContain('href="/assets/rankings-1.js"');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("keeps the link when the styles could close the style element, and the page when there is no build", async () => {
+    const dir = await clientDir("a{content:'</style><script>'}");
+    expect(await withRoutePreloads(dir, page(stylesheet), "/nowhere")).toBe(page(stylesheet));
+    rmSync(dir, { recursive: true, force: true });
+    expect(await withRoutePreloads("/nonexistent", page(stylesheet), "/rankings")).toBe(page(stylesheet));
   });
 });

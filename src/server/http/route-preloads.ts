@@ -70,7 +70,33 @@ export function preloadTags(manifest: Manifest, pathname: string): string {
   return tags.join("");
 }
 
-/** index.html with the route's preloads before `</head>`; as it was when there is no manifest. */
+const ENTRY_STYLESHEET = /<link rel="stylesheet" crossorigin href="\/(assets\/[\w.-]+\.css)">/;
+
+/**
+ * The entry's stylesheet written into the page instead of linked: it blocks
+ * the first paint either way, and inline it costs no round trip of its own
+ * (about 4 KB compressed, inside the page's compression). Left linked when
+ * it cannot be read or could end the style element early.
+ */
+async function inlineEntryStyles(clientDir: string, indexHtml: string): Promise<string> {
+  const link = ENTRY_STYLESHEET.exec(indexHtml);
+  if (!link) return indexHtml;
+  let css: string;
+  try {
+    css = await readFile(join(clientDir, link[1]!), "utf8");
+  } catch {
+    return indexHtml;
+  }
+  if (/<\/style/i.test(css)) return indexHtml;
+  return (
+    indexHtml.slice(0, link.index) + `<style>${css}</style>` + indexHtml.slice(link.index + link[0].length)
+  );
+}
+
+/**
+ * index.html made quick to show: the entry's styles inline and the route's
+ * preloads before `</head>`; as it was when there is no manifest.
+ */
 export async function withRoutePreloads(
   clientDir: string,
   indexHtml: string,
@@ -82,7 +108,8 @@ export async function withRoutePreloads(
   } catch {
     return indexHtml;
   }
+  const page = await inlineEntryStyles(clientDir, indexHtml);
   const tags = preloadTags(manifest, pathname);
-  const at = indexHtml.search(/<\/head>/i);
-  return tags && at >= 0 ? indexHtml.slice(0, at) + tags + indexHtml.slice(at) : indexHtml;
+  const at = page.search(/<\/head>/i);
+  return tags && at >= 0 ? page.slice(0, at) + tags + page.slice(at) : page;
 }
