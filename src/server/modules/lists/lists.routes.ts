@@ -5,7 +5,7 @@ import { jsonBody, pathParams } from "../../http/validate.ts";
 import { listInputSchema, listParamsSchema } from "#shared/lists.schema.ts";
 import { forgetBrowseCache } from "../browse/browse-cache.ts";
 import { limitPerUser } from "../rate-limit/write-limits.ts";
-import { forgetShareList } from "../share/share-images.service.ts";
+import { deleteSharePictures, forgetShareList } from "../share/share-images.service.ts";
 import { createList, deleteList, getListDetail, updateList } from "./lists.service.ts";
 
 const listParams = pathParams(listParamsSchema, "List not found");
@@ -50,6 +50,7 @@ export function listsRoutes(deps: AppDeps) {
       await deleteList(db, c.get("user").id, userId, listId);
       forgetBrowseCache(db, ["lists"]);
       forgetShareList(db, userId, listId);
+      await deleteSharePictures(deps.storage, deps.logger, userId, listId);
       return c.body(null, 204);
     });
 }

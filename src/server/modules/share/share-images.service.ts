@@ -95,7 +95,27 @@ export function sharePreviewImage(list: ShareList, publicUrl: string) {
 
 // A list's pictures share a folder; names start with the list's time, so a
 // newer version can tell the older ones it replaces.
-const folderOf = (list: ShareList) => `share/${hash(list.userId, list.id).slice(0, 22)}/`;
+const folderOf = (list: Pick<ShareList, "userId" | "id">) =>
+  `share/${hash(list.userId, list.id).slice(0, 22)}/`;
+
+/**
+ * Removes every stored picture of a deleted list. Best effort: the list is
+ * gone either way, and a leftover only costs space (it is never served: the
+ * route asks the database for the list first).
+ */
+export async function deleteSharePictures(
+  storage: FileStorage,
+  logger: Logger,
+  userId: string,
+  listId: string,
+): Promise<void> {
+  const folder = folderOf({ userId, id: listId });
+  try {
+    for await (const key of storage.keys(folder)) await storage.delete(key);
+  } catch (error) {
+    logger.error("share pictures of a deleted list not removed", { folder, error: String(error) });
+  }
+}
 const stampOf = (list: ShareList) => Date.parse(list.updatedAt);
 
 export function shareImageKey(list: ShareList, layout: ShareLayout, size: ShareSize): string {

@@ -224,6 +224,34 @@ for (const kind of ["local", "s3"] as const) {
       expect(((await unknownUser.json()) as ErrorBody).error.message).toBe("User not found");
     });
 
+    it("removes a list's stored pictures when the list is deleted", async () => {
+      const doomed = await createList(t.database.db, ann.id, {
+        name: "Short-lived",
+        description: "",
+        tags: [],
+        items: ["s1-richard-hatch"],
+      });
+      for (const query of ["?size=preview", "?layout=beach&size=preview"]) {
+        expect((await t.request(`/api/lists/${ann.id}/${doomed.id}/share${query}`)).status).toBe(200);
+      }
+      const detail = await getListDetail(t.database.db, ann.id, doomed.id, null);
+      const key = shareImageKey(detail, "classic", "preview");
+      const folder = key.slice(0, key.lastIndexOf("/") + 1);
+      const stored = async () => {
+        const keys: string[] = [];
+        for await (const k of t.storage.keys(folder)) keys.push(k);
+        return keys;
+      };
+      expect(await stored()).toHaveLength(2);
+      const deleted = await t.request(`/api/lists/${ann.id}/${doomed.id}`, {
+        method: "DELETE",
+        cookie: ann.cookie,
+      });
+      expect(deleted.status).toBe(204);
+      expect(await stored()).toEqual([]);
+      expect((await t.request(`/api/lists/${ann.id}/${doomed.id}/share`)).status).toBe(404);
+    });
+
     it("answers 400 for an unknown layout or size", async () => {
       for (const query of ["?layout=sunset", "?size=huge", "?layout="]) {
         const res = await share(query);
