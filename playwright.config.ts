@@ -1,20 +1,11 @@
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumPath } from "./e2e/browser-path.ts";
+import { CHROMIUM_FLAGS, chromiumPath } from "./e2e/browser-path.ts";
 
 // The system Chromium when there is one, else Playwright's own (scripts/ensure-browser.ts).
 const chromium = chromiumPath();
 const launchOptions = {
   ...(chromium ? { executablePath: chromium } : {}),
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
+  args: CHROMIUM_FLAGS,
 };
 
 // The built app runs once per test run on a free port with a fresh data dir

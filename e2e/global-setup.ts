@@ -1,25 +1,14 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "./browser-path.ts";
 
 /**
  * The categories only the exact-scores test votes in (e2e/global.spec.ts), one
  * per attempt: a retry must not find the first attempt's votes.
  */
 export const E2E_CATEGORY_SEASONS = [47, 46] as const;
-
-async function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.once("error", rej);
-    s.listen(0, "127.0.0.1", () => {
-      const a = s.address();
-      s.close(() => res(typeof a === "object" && a ? a.port : 0));
-    });
-  });
-}
 
 /** Starts the production build on a free port with a fresh data directory. */
 export default async function globalSetup() {

@@ -15,27 +15,16 @@
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { chromiumPath } from "../e2e/browser-path.ts";
+import { CHROMIUM_FLAGS, chromiumPath, freePort } from "../e2e/browser-path.ts";
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 const MIN_PERFORMANCE = 95;
 const MIN_ACCESSIBILITY = 100;
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 interface Figures {
   performance: number;
@@ -45,17 +34,6 @@ interface Figures {
   lcpMs: number;
   /** Ids of the accessibility audits that failed, to say what to fix. */
   failedA11y: string[];
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.once("error", rej);
-    s.listen(0, "127.0.0.1", () => {
-      const a = s.address();
-      s.close(() => res(typeof a === "object" && a ? a.port : 0));
-    });
-  });
 }
 
 /** The production server as e2e/global-setup.ts starts it; resolves once /api/health answers. */
@@ -150,7 +128,7 @@ async function seedList(baseURL: string): Promise<string> {
  */
 async function measure(url: string, reportName: string): Promise<Figures> {
   for (let attempt = 1; ; attempt++) {
-    const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: CHROME_FLAGS });
+    const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: CHROMIUM_FLAGS });
     try {
       return await measureIn(chrome.port, url, reportName);
     } catch (error) {
