@@ -8,9 +8,12 @@
  * load generator: `connections` loops on keep-alive sockets. Each loop talks
  * from its own loopback address (127.0.0.x): the per-address write limit
  * (1,500 a minute) is meant for one household, not for a whole benchmark.
+ * The loops run on a worker thread (`runMixedInWorker`), so the server keeps
+ * the main thread's core to itself.
  */
 import { createHmac, randomBytes } from "node:crypto";
 import http from "node:http";
+import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 import { sql } from "drizzle-orm";
 import type { Db } from "../src/server/db/client.ts";
 
@@ -319,4 +322,22 @@ export async function runMixed(o: MixedOptions): Promise<MixedResult> {
     },
     peakRssMb: Math.round(peakRss / 1024 / 1024),
   };
+}
+
+/** runMixed on a thread of its own: the load generator does not take the server's CPU. */
+export function runMixedInWorker(o: MixedOptions): Promise<MixedResult> {
+  return new Promise((resolve, reject) => {
+    // The bench runs under tsx; the thread registers it before loading this file
+    // (a worker's own `--import tsx` comes too late for its entry module).
+    const entry = `import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}); })`;
+    const worker = new Worker(entry, { eval: true, workerData: { mixed: o } });
+    worker.once("message", resolve);
+    worker.once("error", reject);
+    worker.once("exit", (code) => code !== 0 && reject(new Error(`mixed workload worker exited with ${code}`)));
+  });
+}
+
+if (!isMainThread && (workerData as { mixed?: MixedOptions } | null)?.mixed) {
+  const result = await runMixed((workerData as { mixed: MixedOptions }).mixed);
+  parentPort!.postMessage(result);
 }

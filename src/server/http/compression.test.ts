@@ -1,7 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#testing/test-app.ts";
-import { chooseEncoding } from "./compression.ts";
+import { getRequestListener } from "@hono/node-server";
+import { chooseEncoding, lightBody } from "./compression.ts";
 
 describe("chooseEncoding", () => {
   it("prefers brotli, honours q=0 and wildcards", () => {
@@ -10,6 +11,22 @@ describe("chooseEncoding", () => {
     expect(chooseEncoding("identity")).toBeNull();
     expect(chooseEncoding("*")).toBe("br");
     expect(chooseEncoding(undefined)).toBeNull();
+  });
+});
+
+describe("lightBody", () => {
+  it("reads the body of @hono/node-server's light response without building a stream", () => {
+    // Making a listener puts the light Response in place of the global one, as serve() does.
+    getRequestListener(() => new Response("ok"));
+    const json = new Response('{"a":1}', { headers: { "content-type": "application/json" } });
+    expect(lightBody(json)).toBe('{"a":1}');
+    const bytes = new Uint8Array([1, 2, 3]);
+    expect(lightBody(new Response(bytes))).toBe(bytes);
+    expect(lightBody(new Response(null, { status: 204 }))).toBeNull();
+    // Once anything has read the body as a stream, the light body is gone.
+    const streamed = new Response("x");
+    void streamed.body;
+    expect(lightBody(streamed)).toBeUndefined();
   });
 });
 
