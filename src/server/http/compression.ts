@@ -93,7 +93,7 @@ export function compression(): MiddlewareHandler {
     const headers = new Headers(res.headers);
     if (body.length < COMPRESSION_THRESHOLD) {
       c.res = undefined as unknown as Response;
-      c.res = new Response(body, { status: res.status, headers });
+      c.res = new Response(new Uint8Array(body), { status: res.status, headers });
       return;
     }
     const packed =
