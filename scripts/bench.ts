@@ -19,12 +19,15 @@
  * The mixed workload signs in BENCH_MIXED_MEMBERS (10,000) members and sends
  * 80 % reads and 20 % writes, each by a random member (scripts/bench-mixed.ts).
  *
+ * BENCH_CPU_PROFILE=file records the server thread during the mixed workload.
+ *
  * BENCH_LISTS, BENCH_USERS, BENCH_SECONDS and BENCH_CONNECTIONS override the sizes;
  * BENCH_ONLY=share,upload measures only the scenarios whose names hold one of
  * those words (and the baseline); BENCH_KEEP=1 keeps the PostgreSQL scratch
  * database for inspection.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
@@ -455,6 +458,7 @@ async function main() {
         .from(castaways)
         .where(eq(castaways.seasonId, "s49"))
         .orderBy(castaways.id);
+      const profiler = await startProfile();
       const mixed = await runMixedInWorker({
         base,
         origin,
@@ -467,6 +471,7 @@ async function main() {
         categoryId: LARGE_CATEGORY,
         discussed: DISCUSSED,
       });
+      await profiler.stop();
       printMixed(mixed, baseline.rps, members);
     }
     const smallP95 = await submitCost(database, SMALL_CATEGORY);
@@ -484,6 +489,27 @@ async function main() {
   } finally {
     await cleanup();
   }
+}
+
+/**
+ * BENCH_CPU_PROFILE=file.cpuprofile records the server thread during the mixed
+ * workload (open it in Chrome's DevTools): where a busy site's time goes.
+ */
+async function startProfile(): Promise<{ stop: () => Promise<void> }> {
+  const file = process.env.BENCH_CPU_PROFILE;
+  if (!file) return { stop: async () => {} };
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.start");
+  return {
+    async stop() {
+      const { profile } = await session.post("Profiler.stop");
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+      console.log(`CPU profile of the server thread written to ${file}`);
+    },
+  };
 }
 
 function printMixed(mixed: MixedResult, baselineRps: number, members: number) {
