@@ -4,6 +4,8 @@ import type { CacheSignals } from "../../realtime/hub.ts";
 interface Entry {
   value: Promise<unknown>;
   at: number;
+  /** The answer once it came, and when: an answer complete before a write began cannot have seen it. */
+  settled?: { answer: unknown; at: number };
 }
 
 const MAX_ENTRIES = 2_000;
@@ -13,12 +15,19 @@ const shared = new WeakMap<Db, { signals: CacheSignals; stop: () => void }>();
 /**
  * What a cached answer is about, told by its key: a write clears only the
  * answers it can change (a comment leaves list pages alone, an upvote leaves
- * discussions alone), so a busy site keeps most of its cache.
+ * discussions and the counts of filters alone), so a busy site keeps most of
+ * its cache. Counting a search is the dearest query there is.
  */
-export type CacheArea = "lists" | "discussions" | "results";
-const AREAS: readonly CacheArea[] = ["lists", "discussions", "results"];
+export type CacheArea = "lists" | "counts" | "discussions" | "results";
+const AREAS: readonly CacheArea[] = ["lists", "counts", "discussions", "results"];
 const areaOf = (key: string): CacheArea =>
-  key.startsWith("discussion:") ? "discussions" : key.startsWith("category:") ? "results" : "lists";
+  key.startsWith("discussion:")
+    ? "discussions"
+    : key.startsWith("category:")
+      ? "results"
+      : key.startsWith("count:")
+        ? "counts"
+        : "lists";
 
 /** The name other processes hear when this one's answers about `area` change. */
 export const browseSignal = (area: CacheArea) => `browse:${area}`;
@@ -49,11 +58,16 @@ export function cached<T>(db: Db, key: string, ttlMs: number, load: () => Promis
   if (hit && Date.now() - hit.at < ttlMs) return hit.value as Promise<T>;
   const value = load();
   if (cache.size >= MAX_ENTRIES) cache.clear();
-  const entry = { value, at: Date.now() };
+  const entry: Entry = { value, at: Date.now() };
   cache.set(key, entry);
-  value.catch(() => {
-    if (cache.get(key) === entry) cache.delete(key);
-  });
+  value.then(
+    (answer) => {
+      entry.settled = { answer, at: performance.now() };
+    },
+    () => {
+      if (cache.get(key) === entry) cache.delete(key);
+    },
+  );
   return value;
 }
 
@@ -67,6 +81,47 @@ export function forgetBrowseCache(db: Db, areas: readonly CacheArea[] = AREAS): 
     clearArea(db, area);
     shared.get(db)?.signals.signal(browseSignal(area));
   }
+}
+
+/** When a write begins, on the clock `updateCached` compares answers with (finer than milliseconds). */
+export const writeBegins = (): number => performance.now();
+
+/**
+ * Brings this process's answers in `area` up to date after a write that
+ * began at `since` (writeBegins), instead of dropping them: `update(key, answer)` gives the
+ * new answer. Only answers complete before the write began are updated (they
+ * cannot have seen it); the others are dropped, and so are the other
+ * processes' (the area's signal).
+ */
+export function updateCached(
+  db: Db,
+  area: CacheArea,
+  since: number,
+  update: (key: string, answer: unknown) => unknown,
+): void {
+  const cache = caches.get(db);
+  for (const [key, entry] of cache ?? []) {
+    if (areaOf(key) !== area) continue;
+    if (!entry.settled || entry.settled.at >= since) {
+      cache!.delete(key);
+      continue;
+    }
+    const answer = update(key, entry.settled.answer);
+    entry.settled = { answer, at: entry.settled.at };
+    entry.value = Promise.resolve(answer);
+  }
+  shared.get(db)?.signals.signal(browseSignal(area));
+}
+
+/**
+ * Drops this process's answers whose keys start with `prefix` (one
+ * discussion after a comment in it); other processes drop theirs on the
+ * write's own event, which names what changed.
+ */
+export function forgetCachedPrefix(db: Db, prefix: string): void {
+  const cache = caches.get(db);
+  if (!cache) return;
+  for (const key of cache.keys()) if (key.startsWith(prefix)) cache.delete(key);
 }
 
 /**

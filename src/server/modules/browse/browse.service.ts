@@ -5,7 +5,7 @@ import { favorites, lists, listUpvotes, user } from "../../db/schema/index.ts";
 import { type ListSummary, summaryColumns, withPreviews } from "../lists/lists.service.ts";
 import type { BrowseQuery } from "#shared/browse.ts";
 import { textArray } from "../../db/text-array.ts";
-import { cached } from "./browse-cache.ts";
+import { cached, updateCached } from "./browse-cache.ts";
 import { cachedViewerFlags } from "./viewer-flags-cache.ts";
 import { LIMITS } from "#shared/limits.ts";
 
@@ -119,7 +119,7 @@ async function queryBrowsePage(db: Db, query: BrowseQuery, viewerId: string | nu
   // A reader's favourites are counted afresh: a favourite clears no shared answer.
   const total = wantsFavorites
     ? await countAll()
-    : await cached(db, `count:${JSON.stringify([query.q, query.type, query.tags])}`, COUNT_TTL_MS, countAll);
+    : await cached(db, countKey([query.q, query.type, query.tags]), COUNT_TTL_MS, countAll);
   const pageSize = LIMITS.browsePageSize;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(query.page, pageCount);
@@ -141,6 +141,48 @@ async function queryBrowsePage(db: Db, query: BrowseQuery, viewerId: string | nu
     .orderBy(...order);
   const cards = await withViewerFlags(db, await withPreviews(db, rows), viewerId);
   return { lists: cards, page, pageCount, total };
+}
+
+/** What a cached count counts: the search, the type and the tags of a filter. */
+type CountFilter = [q: string, type: BrowseQuery["type"], tags: readonly string[]];
+const COUNT_PREFIX = "count:";
+const countKey = (filter: CountFilter) => COUNT_PREFIX + JSON.stringify(filter);
+
+/** What browse filters and counts read of a list. */
+export interface Filterable {
+  name: string;
+  description: string;
+  kind: string | null;
+  tags: readonly string[];
+  isPublic: boolean;
+}
+
+/** The filter's WHERE clause (queryBrowsePage), in JavaScript. */
+function matches(list: Filterable, [q, type, tags]: CountFilter): boolean {
+  if (!list.isPublic) return false;
+  if (q && !`${list.name} ${list.description}`.toLowerCase().includes(q.toLowerCase())) return false;
+  if (type !== "all" && list.kind !== type) return false;
+  return tags.every((tag) => tag === "favorites" || list.tags.includes(tag));
+}
+
+/**
+ * After a list was created, saved or deleted (`before` and `after` are what
+ * filters read of it, null where it did not exist), in a write that began at
+ * `since`: each cached count moves by the one list it gained or lost, so a
+ * busy site never recounts a search because someone saved a list.
+ */
+export function recountAfterWrite(
+  db: Db,
+  since: number,
+  before: Filterable | null,
+  after: Filterable | null,
+): void {
+  updateCached(db, "counts", since, (key, answer) => {
+    const filter = JSON.parse(key.slice(COUNT_PREFIX.length)) as CountFilter;
+    const gained = after && matches(after, filter) ? 1 : 0;
+    const lost = before && matches(before, filter) ? 1 : 0;
+    return (answer as number) + gained - lost;
+  });
 }
 
 // Counting every matching row is the most expensive part of a page and is

@@ -157,10 +157,48 @@ describe("shared answers", () => {
     // Written behind the API's back: the visitor's cached page does not see it yet.
     await seedList(alice, 500, { name: "Zanzibar direct" });
     expect((await browse("q=zanzibar")).total).toBe(0);
-    // A save through the API clears the cache at once.
+    // A save through the API clears the cached pages at once (and moves the
+    // cached count by the one list it added, so that stays 1).
     const res = await t.request("/api/lists", { json: { name: "Zanzibar saved" }, cookie: bob.cookie });
     expect(res.status).toBe(201);
-    expect((await browse("q=zanzibar")).total).toBe(2);
+    expect((await browse("q=zanzibar")).lists.map((l) => l.name).sort()).toEqual([
+      "Zanzibar direct",
+      "Zanzibar saved",
+    ]);
+  });
+
+  it("moves cached counts by the list a save adds or takes away, without recounting", async () => {
+    const res = await t.request("/api/lists", {
+      json: { name: "Quokka picks", items: ["s1", "s2"] },
+      cookie: alice.cookie,
+    });
+    const { list } = (await res.json()) as { list: { id: string } };
+    expect((await browse("q=quokka")).total).toBe(1);
+    expect((await browse("q=wombat")).total).toBe(0);
+    expect((await browse("q=wombat&type=seasons")).total).toBe(0);
+    // Written behind the API's back: a recount would see it, an adjusted count does not.
+    await seedList(bob, 502, { name: "Quokka and wombat direct" });
+    const save = (name: string, items: string[]) =>
+      t.request(`/api/lists/${alice.id}/${list.id}`, {
+        method: "PUT",
+        json: { name, items },
+        cookie: alice.cookie,
+      });
+    expect((await save("Quokka picks", ["s2", "s1"])).status).toBe(200);
+    expect((await browse("q=quokka")).total).toBe(1);
+    expect((await save("Wombat picks", ["s2", "s1"])).status).toBe(200);
+    expect((await browse("q=quokka")).total).toBe(0);
+    expect((await browse("q=wombat")).total).toBe(1);
+    expect((await browse("q=wombat&type=seasons")).total).toBe(1);
+    // Castaways now: it leaves the seasons filter.
+    expect((await save("Wombat picks", ["s1-richard-hatch"])).status).toBe(200);
+    expect((await browse("q=wombat&type=seasons")).total).toBe(0);
+    const gone = await t.request(`/api/lists/${alice.id}/${list.id}`, {
+      method: "DELETE",
+      cookie: alice.cookie,
+    });
+    expect(gone.status).toBe(204);
+    expect((await browse("q=wombat")).total).toBe(0);
   });
 
   it("shares the page with signed-in readers, each with their own flags on it", async () => {

@@ -16,7 +16,7 @@ import {
   deleteComment,
   type Discussion,
   discussionJson,
-  forgetDiscussions,
+  forgetDiscussion,
   type Target,
   voteComment,
 } from "./comments.service.ts";
@@ -37,10 +37,10 @@ export function commentsRoutes(deps: AppDeps) {
   // Any process's comment write reaches every process through the hub: each
   // drops its shared copies before its readers refetch.
   deps.hub.subscribe(null, (event) => {
-    if (event.type === COMMENTS_EVENT) forgetDiscussions(db);
+    if (event.type === COMMENTS_EVENT) forgetDiscussion(db, event.data as Target);
   });
   const ring = async (target: Target, notified: string[]) => {
-    forgetDiscussions(db);
+    forgetDiscussion(db, target);
     await deps.hub.publish({ type: COMMENTS_EVENT, data: target });
     for (const userId of notified) await deps.hub.publish({ type: "notifications", data: {}, userId });
   };

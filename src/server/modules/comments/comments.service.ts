@@ -4,7 +4,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client.ts";
 import { categories, comments, commentVotes, lists, user } from "../../db/schema/index.ts";
 import { forbidden, notFound } from "../../http/errors.ts";
-import { cached, forgetBrowseCache } from "../browse/browse-cache.ts";
+import { cached, forgetCachedPrefix } from "../browse/browse-cache.ts";
 import { notify } from "../notifications/notifications.service.ts";
 import { COMMENT_MESSAGES, type CommentSort, wilsonLowerBound } from "#shared/comments.ts";
 
@@ -90,8 +90,9 @@ interface SharedDiscussion {
   json: string;
 }
 
-const keyOf = (t: Target, sort: CommentSort) =>
-  `discussion:${isList(t) ? `l:${t.listUserId}:${t.listId}` : `c:${t.categoryId}`}:${sort}`;
+const discussionKey = (t: Target) =>
+  `discussion:${isList(t) ? `l:${t.listUserId}:${t.listId}` : `c:${t.categoryId}`}:`;
+const keyOf = (t: Target, sort: CommentSort) => discussionKey(t) + sort;
 
 /** A whole discussion as a visitor sees it, in one indexed query; threads are assembled and sorted here. */
 async function loadDiscussion(db: Db, target: Target, sort: CommentSort): Promise<SharedDiscussion> {
@@ -191,8 +192,12 @@ export async function discussionOf(
   return JSON.parse(await discussionJson(db, target, sort, viewer)) as Discussion;
 }
 
-/** A comment write (or its event from another process) makes every cached discussion stale. */
-export const forgetDiscussions = (db: Db) => forgetBrowseCache(db, ["discussions"]);
+/**
+ * A comment write (or its event from another process, which names the
+ * target) makes that discussion's cached copies stale, in every sort; the
+ * other discussions keep theirs.
+ */
+export const forgetDiscussion = (db: Db, target: Target) => forgetCachedPrefix(db, discussionKey(target));
 
 const newestFirst = (a: CommentView, b: CommentView) =>
   b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);

@@ -141,10 +141,22 @@ async function requireOwnedList(db: Db, actorId: string, ownerId: string, listId
   if (ownerId !== actorId) throw forbidden("You can only change your own lists.");
 }
 
+/** What browse filters read of a list (browse.service's Filterable). */
+const filterableColumns = {
+  name: lists.name,
+  description: lists.description,
+  kind: lists.kind,
+  tags: lists.tags,
+  isPublic: lists.isPublic,
+};
+
+/** Saves a list over its old version; `before` is what browse filters read of the old one. */
 export async function updateList(db: Db, actorId: string, ownerId: string, listId: string, input: ListInput) {
   await requireOwnedList(db, actorId, ownerId, listId);
   const { ids, kind } = validateEntries(await getCatalog(db), input.items);
-  await db.transaction(async (tx) => {
+  const before = await db.transaction(async (tx) => {
+    const where = and(eq(lists.userId, ownerId), eq(lists.id, listId));
+    const [old] = await tx.select(filterableColumns).from(lists).where(where).for("update");
     await tx
       .update(lists)
       .set({
@@ -156,18 +168,24 @@ export async function updateList(db: Db, actorId: string, ownerId: string, listI
         isPublic: true,
         updatedAt: sql`now()`,
       })
-      .where(and(eq(lists.userId, ownerId), eq(lists.id, listId)));
+      .where(where);
     await writeItems(tx, ownerId, listId, ids);
+    return old ?? null;
   });
-  return getListDetail(db, ownerId, listId, actorId);
+  return { list: await getListDetail(db, ownerId, listId, actorId), before };
 }
 
+/** Deletes a list; answers what browse filters read of it. */
 export async function deleteList(db: Db, actorId: string, ownerId: string, listId: string) {
   await requireOwnedList(db, actorId, ownerId, listId);
   // Its comments and votes go by cascade; its notifications are only tagged with it.
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await forgetListNotifications(tx, ownerId, listId);
-    await tx.delete(lists).where(and(eq(lists.userId, ownerId), eq(lists.id, listId)));
+    const [gone] = await tx
+      .delete(lists)
+      .where(and(eq(lists.userId, ownerId), eq(lists.id, listId)))
+      .returning(filterableColumns);
+    return gone ?? null;
   });
 }
 
