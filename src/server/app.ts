@@ -10,7 +10,7 @@ import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import type { AppDeps } from "./app-deps.ts";
-import { createSessionReader } from "./auth/session-reader.ts";
+import { createSessionReader, SESSION_TRUST_MS, SOLE_PROCESS_TRUST_MS } from "./auth/session-reader.ts";
 import { type AppEnv, forgetSessionAfterWrites, sessionMiddleware } from "./http/context.ts";
 import { ApiError, notFound } from "./http/errors.ts";
 import { compression } from "./http/compression.ts";
@@ -73,7 +73,9 @@ const limitBodies = bodyLimit({
 const readsNoBody = (method: string) => method === "GET" || method === "HEAD";
 
 function apiRoutes(deps: AppDeps) {
-  const sessions = createSessionReader(deps.auth, deps.database.db, deps.hub);
+  // PGlite's data directory is locked to one process: nothing changes a session behind its back.
+  const sessionTrust = deps.database.kind === "pglite" ? SOLE_PROCESS_TRUST_MS : SESSION_TRUST_MS;
+  const sessions = createSessionReader(deps.auth, deps.database.db, deps.hub, sessionTrust);
   shareBrowseCache(deps.database.db, deps.hub);
   shareViewerFlags(deps.database.db, deps.hub);
   const trusted = trustedOriginsOf(deps.publicUrl, deps.auth.options.trustedOrigins as string[] | undefined);

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { session } from "../db/schema/index.ts";
 import { createTestApp, type TestApp } from "#testing/test-app.ts";
 import type { CacheSignals } from "../realtime/hub.ts";
-import { createSessionReader, SESSION_TRUST_MS, SESSIONS_SIGNAL } from "./session-reader.ts";
+import {
+  createSessionReader,
+  SESSION_TRUST_MS,
+  SESSIONS_SIGNAL,
+  SOLE_PROCESS_TRUST_MS,
+} from "./session-reader.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -50,17 +55,47 @@ describe("session reader", () => {
   });
 
   it("ends a session revoked elsewhere (another process, an operator) within the trust window", async () => {
+    // Several processes on PostgreSQL trust a session for SESSION_TRUST_MS.
+    const reader = createSessionReader(t.auth, t.database.db, undefined, SESSION_TRUST_MS);
     const user = await t.signUp("revoked@example.test");
-    expect((await me(user.cookie)).status).toBe(200);
+    const headers = new Headers({ cookie: user.cookie });
+    expect((await reader.read(headers))?.id).toBe(user.id);
     await t.database.db.delete(session).where(eq(session.userId, user.id));
     const started = Date.now();
-    let status = 200;
-    while (status === 200 && Date.now() - started < 3000) {
-      status = (await me(user.cookie)).status;
-      if (status === 200) await new Promise((r) => setTimeout(r, 50));
+    while ((await reader.read(headers)) && Date.now() - started < 3000) {
+      await new Promise((r) => setTimeout(r, 50));
     }
-    expect(status).toBe(401);
+    expect(await reader.read(headers)).toBeNull();
     expect(Date.now() - started).toBeLessThanOrEqual(SESSION_TRUST_MS + 200);
+  });
+
+  it("as the only process on its database, trusts a session until the app changes it", async () => {
+    const reader = createSessionReader(t.auth, t.database.db, undefined, SOLE_PROCESS_TRUST_MS);
+    const user = await t.signUp("sole@example.test");
+    const headers = new Headers({ cookie: user.cookie });
+    expect((await reader.read(headers))?.id).toBe(user.id);
+    // No other process can write to PGlite's data directory; were one to, it would go unseen here.
+    await t.database.db.delete(session).where(eq(session.userId, user.id));
+    await new Promise((r) => setTimeout(r, SESSION_TRUST_MS + 100));
+    expect((await reader.read(headers))?.id).toBe(user.id);
+    await reader.forget(headers);
+    expect(await reader.read(headers)).toBeNull();
+  });
+
+  it("shows a user's write to their other signed-in devices at once", async () => {
+    const phone = await t.signUp("two-devices@example.test");
+    const laptop = await t.signIn("two-devices@example.test");
+    const nameOn = async (cookie: string) =>
+      ((await (await t.request("/api/auth/get-session", { cookie })).json()) as { user: { name: string } })
+        .user.name;
+    expect(await nameOn(laptop.cookie)).toBe(await nameOn(phone.cookie));
+    const renamed = await t.request("/api/me/profile", {
+      method: "PATCH",
+      json: { displayName: "TwoDevices" },
+      cookie: phone.cookie,
+    });
+    expect(renamed.status).toBe(200);
+    expect(await nameOn(laptop.cookie)).toBe("TwoDevices");
   });
 
   it("refuses an expired session", async () => {

@@ -13,6 +13,13 @@ import type { Auth, SessionUser } from "./auth.ts";
  * signalled to every process (SESSIONS_SIGNAL) and takes effect at once.
  */
 export const SESSION_TRUST_MS = 1000;
+/**
+ * The trust of the only process on a database (the embedded PGlite, whose
+ * data directory no other process can open): every change to a session or
+ * its user goes through this process, which forgets what it changes, so the
+ * window only bounds memory. Never past the session's expiry or its refresh.
+ */
+export const SOLE_PROCESS_TRUST_MS = 5 * 60_000;
 /** The name other processes hear when a session ended here. */
 export const SESSIONS_SIGNAL = "sessions";
 const MAX_CACHED = 50_000;
@@ -22,7 +29,8 @@ export type SessionData = NonNullable<Awaited<ReturnType<Auth["api"]["getSession
 
 interface Cached {
   data: SessionData | null;
-  at: number;
+  /** Trusted until then (Date.now() time). */
+  until: number;
 }
 
 export interface SessionReader {
@@ -30,7 +38,7 @@ export interface SessionReader {
   read(headers: Headers): Promise<SessionUser | null>;
   /** The session and user; `setCookies` carries a refreshed cookie when the session was extended. */
   readSession(headers: Headers): Promise<{ data: SessionData | null; setCookies: string[] }>;
-  /** Drops what is known of the request's session (after sign-out and other changes to it or its user). */
+  /** Drops what is known of the request's session and of its user's other sessions (after a write by them). */
   forget(headers: Headers): Promise<void>;
   /**
    * After a session ended or was replaced here (sign-out, revocation, a new
@@ -54,17 +62,49 @@ function cookieValue(cookieHeader: string, name: string): string | null {
 
 /**
  * Reads better-auth sessions with one indexed query (session token joined to
- * its user) and a one-second memory, instead of better-auth's getSession on
+ * its user) and a short memory (SESSION_TRUST_MS, or SOLE_PROCESS_TRUST_MS
+ * for the only process on a database), instead of better-auth's getSession on
  * every request. better-auth still does what needs writing: a session due
  * for its sliding refresh goes through getSession, which extends it.
  */
-export function createSessionReader(auth: Auth, db: Db, signals?: CacheSignals): SessionReader {
+export function createSessionReader(
+  auth: Auth,
+  db: Db,
+  signals?: CacheSignals,
+  trustMs = SESSION_TRUST_MS,
+): SessionReader {
   const cache = new Map<string, Cached>();
+  // A user's cached sessions, so a write by one of them (a new name, a new
+  // picture) is seen at once by their other devices.
+  const tokensOf = new Map<string, Set<string>>();
   const context = auth.$context;
+  const clear = () => {
+    cache.clear();
+    tokensOf.clear();
+  };
   // Clearing all is simpler than naming tokens in a NOTIFY (which any
   // listener on the database could read); it costs each active session one
   // query, and sessions end far less often than they are read.
-  signals?.onSignal(SESSIONS_SIGNAL, () => cache.clear());
+  signals?.onSignal(SESSIONS_SIGNAL, clear);
+
+  function remember(token: string, data: SessionData | null, askedAt: number) {
+    if (cache.size >= MAX_CACHED) clear();
+    const refreshDue = data ? refreshDueAt(data) : Infinity;
+    cache.set(token, { data, until: Math.min(askedAt + trustMs, refreshDue) });
+    if (!data) return;
+    let tokens = tokensOf.get(data.user.id);
+    if (!tokens) tokensOf.set(data.user.id, (tokens = new Set()));
+    tokens.add(token);
+  }
+
+  // Filled in once better-auth's context is known (lookUp awaits it first).
+  let sessionConfig: { expiresIn: number; updateAge: number } | null = null;
+  /** When better-auth would extend the session (a write), or it expires: no answer is trusted past it. */
+  function refreshDueAt(data: SessionData): number {
+    const expiresAt = data.session.expiresAt.getTime();
+    if (!sessionConfig) return expiresAt;
+    return Math.min(expiresAt, expiresAt - sessionConfig.expiresIn * 1000 + sessionConfig.updateAge * 1000);
+  }
 
   async function tokenOf(headers: Headers): Promise<string | null> {
     const cookies = headers.get("cookie");
@@ -89,9 +129,8 @@ export function createSessionReader(auth: Auth, db: Db, signals?: CacheSignals):
       .where(eq(session.token, token))
       .limit(1);
     if (!row || row.session.expiresAt.getTime() <= Date.now()) return null;
-    const { expiresIn, updateAge } = (await context).sessionConfig;
-    const expiresAt = row.session.expiresAt.getTime();
-    if (expiresAt - expiresIn * 1000 + updateAge * 1000 <= Date.now()) return "refresh";
+    sessionConfig = (await context).sessionConfig;
+    if (refreshDueAt(row as SessionData) <= Date.now()) return "refresh";
     return row as SessionData;
   }
 
@@ -101,7 +140,7 @@ export function createSessionReader(auth: Auth, db: Db, signals?: CacheSignals):
     const hit = cache.get(token);
     // While other processes' signals could be missed, only the TTL would bound staleness: ask every time.
     const trusted = !signals || signals.inSync();
-    if (trusted && hit && Date.now() - hit.at < SESSION_TRUST_MS) return { data: hit.data, setCookies: [] };
+    if (trusted && hit && Date.now() < hit.until) return { data: hit.data, setCookies: [] };
     // Taken before the query: an answer is never trusted past a second after the state it saw.
     const askedAt = Date.now();
     const found = await lookUp(token);
@@ -109,8 +148,7 @@ export function createSessionReader(auth: Auth, db: Db, signals?: CacheSignals):
       const refreshed = await auth.api.getSession({ headers, returnHeaders: true });
       return { data: refreshed.response, setCookies: refreshed.headers.getSetCookie() };
     }
-    if (cache.size >= MAX_CACHED) cache.clear();
-    cache.set(token, { data: found, at: askedAt });
+    remember(token, found, askedAt);
     return { data: found, setCookies: [] };
   }
 
@@ -121,10 +159,15 @@ export function createSessionReader(auth: Auth, db: Db, signals?: CacheSignals):
     },
     async forget(headers) {
       const token = await tokenOf(headers);
-      if (token) cache.delete(token);
+      if (!token) return;
+      const userId = cache.get(token)?.data?.user.id;
+      cache.delete(token);
+      if (!userId) return;
+      for (const other of tokensOf.get(userId) ?? []) cache.delete(other);
+      tokensOf.delete(userId);
     },
     forgetEverywhere() {
-      cache.clear();
+      clear();
       signals?.signal(SESSIONS_SIGNAL);
     },
   };

@@ -20,7 +20,9 @@ export const sessionMiddleware = (sessions: SessionReader) =>
 
 /** better-auth's endpoints that end, replace or rewrite sessions (other processes must not trust theirs). */
 const SESSION_ENDING =
-  /^\/api\/auth\/(sign-out|revoke-|change-password|reset-password|delete-user|update-user|change-email)/;
+  /^\/api\/auth\/(sign-out|revoke-|change-password|reset-password|delete-user|update-user|change-email|verify-email)/;
+/** The link in a verification mail is a GET that changes its user. */
+const WRITING_GET = /^\/api\/auth\/verify-email/;
 
 /**
  * A write may change the session or its user (sign-out, a new name or
@@ -30,7 +32,7 @@ const SESSION_ENDING =
 export const forgetSessionAfterWrites = (sessions: SessionReader) =>
   createMiddleware<AppEnv>(async (c, next) => {
     await next();
-    if (c.req.method === "GET" || c.req.method === "HEAD") return;
+    if ((c.req.method === "GET" || c.req.method === "HEAD") && !WRITING_GET.test(c.req.path)) return;
     await sessions.forget(c.req.raw.headers);
     if (c.res.ok && SESSION_ENDING.test(c.req.path)) sessions.forgetEverywhere();
   });
