@@ -304,9 +304,9 @@ async function measurePictures(base: string, origin: string): Promise<Result[]> 
   const uploadName = "upload: a 2 MB JPEG photo, end to end (1 conn.)";
   if (wanted(uploadName)) {
     const photo = await twoMegabytePhoto();
-    // Uploads are limited per member: enough members for ~20 uploads a second.
+    // Uploads are limited per member: enough members for ~40 uploads a second.
     const members = await Promise.all(
-      Array.from({ length: 2 + SECONDS * 2 }, (_, i) =>
+      Array.from({ length: 2 + SECONDS * 4 }, (_, i) =>
         signUpMember(base, origin, `uploader${i}@bench.test`),
       ),
     );

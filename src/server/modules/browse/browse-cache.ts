@@ -88,10 +88,11 @@ export const writeBegins = (): number => performance.now();
 
 /**
  * Brings this process's answers in `area` up to date after a write that
- * began at `since` (writeBegins), instead of dropping them: `update(key, answer)` gives the
- * new answer. Only answers complete before the write began are updated (they
- * cannot have seen it); the others are dropped, and so are the other
- * processes' (the area's signal).
+ * began at `since` (writeBegins), instead of dropping them: `update(key,
+ * answer)` gives the new answer, or undefined to drop it. Only answers
+ * complete before the write began are updated (they cannot have seen it);
+ * the others are dropped, and so are the other processes' (the area's
+ * signal).
  */
 export function updateCached(
   db: Db,
@@ -102,12 +103,12 @@ export function updateCached(
   const cache = caches.get(db);
   for (const [key, entry] of cache ?? []) {
     if (areaOf(key) !== area) continue;
-    if (!entry.settled || entry.settled.at >= since) {
+    const answer = entry.settled && entry.settled.at < since ? update(key, entry.settled.answer) : undefined;
+    if (answer === undefined) {
       cache!.delete(key);
       continue;
     }
-    const answer = update(key, entry.settled.answer);
-    entry.settled = { answer, at: entry.settled.at };
+    entry.settled = { answer, at: entry.settled!.at };
     entry.value = Promise.resolve(answer);
   }
   shared.get(db)?.signals.signal(browseSignal(area));

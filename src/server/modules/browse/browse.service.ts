@@ -74,7 +74,7 @@ export async function browseLists(db: Db, query: BrowseQuery, viewerId: string |
   // The Favorites filter is the reader's own selection: never shared.
   if (viewerId && query.tags.includes("favorites")) return queryBrowsePage(db, query, viewerId);
   // Everyone else reads the page visitors share, plus their own flags.
-  const shared = await cached(db, `page:${JSON.stringify(query)}`, VISITOR_PAGE_TTL_MS, () =>
+  const shared = await cached(db, PAGE_PREFIX + JSON.stringify(query), VISITOR_PAGE_TTL_MS, () =>
     queryBrowsePage(db, query, null),
   );
   return viewerId ? { ...shared, lists: await withViewerFlags(db, shared.lists, viewerId) } : shared;
@@ -182,6 +182,29 @@ export function recountAfterWrite(
     const gained = after && matches(after, filter) ? 1 : 0;
     const lost = before && matches(before, filter) ? 1 : 0;
     return (answer as number) + gained - lost;
+  });
+}
+
+const PAGE_PREFIX = "page:";
+
+/**
+ * After an upvote or its withdrawal (`delta` +1 or -1) that began at
+ * `since`: cached pages show the list's new count without being rebuilt.
+ * Pages in vote order, and home (its first row is the week's most voted),
+ * may change order, so those go.
+ */
+export function afterUpvote(db: Db, since: number, ownerId: string, listId: string, delta: number): void {
+  updateCached(db, "lists", since, (key, answer) => {
+    if (!key.startsWith(PAGE_PREFIX)) return key === "home" ? undefined : answer;
+    if ((JSON.parse(key.slice(PAGE_PREFIX.length)) as BrowseQuery).sort === "mostVotes") return undefined;
+    const page = answer as BrowsePage;
+    if (!page.lists.some((c) => c.userId === ownerId && c.id === listId)) return page;
+    return {
+      ...page,
+      lists: page.lists.map((c) =>
+        c.userId === ownerId && c.id === listId ? { ...c, upvoteCount: c.upvoteCount + delta } : c,
+      ),
+    };
   });
 }
 

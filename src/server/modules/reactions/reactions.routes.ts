@@ -4,7 +4,8 @@ import { type AppEnv, requireUser } from "../../http/context.ts";
 import { pathParams } from "../../http/validate.ts";
 import { limitPerUser } from "../rate-limit/write-limits.ts";
 import { listParamsSchema } from "#shared/lists.schema.ts";
-import { forgetBrowseCache } from "../browse/browse-cache.ts";
+import { writeBegins } from "../browse/browse-cache.ts";
+import { afterUpvote } from "../browse/browse.service.ts";
 import { forgetViewerFlags } from "../browse/viewer-flags-cache.ts";
 import { toggleFavorite, toggleUpvote } from "./reactions.service.ts";
 
@@ -26,13 +27,14 @@ export function reactionsRoutes(deps: AppDeps) {
     .post("/:userId/:listId/upvote", requireUser, limited, listParams, async (c) => {
       const user = c.get("user");
       const { userId: ownerId, listId } = c.req.valid("param");
-      const result = await toggleUpvote(db, user.id, ownerId, listId);
-      forgetBrowseCache(db, ["lists"]);
+      const since = writeBegins();
+      const { upvoted, upvoteCount, delta } = await toggleUpvote(db, user.id, ownerId, listId);
+      afterUpvote(db, since, ownerId, listId, delta);
       forgetViewerFlags(db, user.id);
-      if (result.upvoted && ownerId !== user.id) {
+      if (upvoted && ownerId !== user.id) {
         await deps.hub.publish({ type: "notifications", data: {}, userId: ownerId });
       }
-      return c.json(result);
+      return c.json({ upvoted, upvoteCount });
     })
     .post("/:userId/:listId/favorite", requireUser, limited, listParams, async (c) => {
       const { userId: ownerId, listId } = c.req.valid("param");

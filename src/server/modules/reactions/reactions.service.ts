@@ -56,7 +56,7 @@ export async function toggleUpvote(db: Db, voterId: string, ownerId: string, lis
         listId,
       });
     }
-    return { upvoted, upvoteCount: row?.upvoteCount ?? 0 };
+    return { upvoted, upvoteCount: row?.upvoteCount ?? 0, delta };
   });
 }
 
