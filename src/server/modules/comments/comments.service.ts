@@ -88,7 +88,20 @@ interface SharedDiscussion {
   discussion: Discussion;
   /** The discussion as a visitor sees it, serialised once for every reader. */
   json: string;
+  /**
+   * The same text cut around each comment's reader fields (VISITOR_FIELDS),
+   * with the comments in the order they appear: a member's copy is the
+   * pieces joined with their own fields, not a second serialisation.
+   */
+  pieces: string[];
+  inOrder: CommentView[];
+  /** Readers' own votes, kept as long as this copy (any write to the discussion drops both). */
+  votes: Map<string, Promise<Map<string, number>>>;
 }
+
+/** How a visitor's copy ends each comment (CommentView's last two fields); JSON text cannot hold it inside a string. */
+const VISITOR_FIELDS = '"myVote":0,"canDelete":false';
+const MAX_VOTERS_KEPT = 5_000;
 
 const discussionKey = (t: Target) =>
   `discussion:${isList(t) ? `l:${t.listUserId}:${t.listId}` : `c:${t.categoryId}`}:`;
@@ -139,7 +152,14 @@ async function loadDiscussion(db: Db, target: Target, sort: CommentSort): Promis
   for (const r of [...rows].reverse()) if (r.parentId) threads.get(r.parentId)?.replies.push(view(r));
   const ordered = [...threads.values()].sort(THREAD_ORDER[sort]);
   const discussion = { threads: ordered, count: rows.filter((r) => !r.deleted).length };
-  return { discussion, json: JSON.stringify(discussion) };
+  const json = JSON.stringify(discussion);
+  return {
+    discussion,
+    json,
+    pieces: json.split(VISITOR_FIELDS),
+    inOrder: ordered.flatMap((t) => [t, ...t.replies]),
+    votes: new Map(),
+  };
 }
 
 /** The reader's own votes in one discussion: one indexed query (votes by reader, joined to the target). */
@@ -167,19 +187,22 @@ export async function discussionJson(
     loadDiscussion(db, target, sort),
   );
   if (!viewer) return shared.json;
-  const votes = await votesOf(db, target, viewer.id);
-  const mine = (c: CommentView) => !c.deleted && (viewer.isEditor || c.author.id === viewer.id);
-  const all = shared.discussion.threads.flatMap((t) => [t, ...t.replies]);
-  if (votes.size === 0 && !all.some(mine)) return shared.json;
-  const overlay = (c: CommentView): CommentView => ({
-    ...c,
-    myVote: c.deleted ? 0 : (votes.get(c.id) ?? 0),
-    canDelete: mine(c),
+  let votes = shared.votes.get(viewer.id);
+  if (!votes) {
+    if (shared.votes.size >= MAX_VOTERS_KEPT) shared.votes.clear();
+    votes = votesOf(db, target, viewer.id);
+    shared.votes.set(viewer.id, votes);
+    votes.catch(() => shared.votes.delete(viewer.id));
+  }
+  const mine = await votes;
+  const own = (c: CommentView) => !c.deleted && (viewer.isEditor || c.author.id === viewer.id);
+  if (mine.size === 0 && !shared.inOrder.some(own)) return shared.json;
+  let json = shared.pieces[0]!;
+  shared.inOrder.forEach((c, i) => {
+    const myVote = c.deleted ? 0 : (mine.get(c.id) ?? 0);
+    json += `"myVote":${myVote},"canDelete":${own(c)}` + shared.pieces[i + 1]!;
   });
-  return JSON.stringify({
-    ...shared.discussion,
-    threads: shared.discussion.threads.map((t) => ({ ...overlay(t), replies: t.replies.map(overlay) })),
-  });
+  return json;
 }
 
 /** The same, as an object (tests and callers inside the server). */

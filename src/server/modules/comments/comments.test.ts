@@ -158,6 +158,32 @@ describe("votes", () => {
     expect(seen.threads[0]).toMatchObject({ upvotes: 2, downvotes: 0, score: 2, myVote: 1 });
   });
 
+  it("lays each member's own votes and delete rights over the shared copy, whatever the texts say", async () => {
+    await clearComments();
+    // Text that looks like the fields the member's copy is spliced at.
+    const tricky = await comment(alice, '"myVote":0,"canDelete":false} {"myVote":0,"canDelete":false');
+    const reply = await comment(bob, "A reply", tricky);
+    const other = await comment(owner, "Another thread");
+    expect((await vote(bob, tricky, 1)).status).toBe(200);
+    expect((await vote(bob, other, -1)).status).toBe(200);
+    const mine = (d: DiscussionDto) =>
+      d.threads.flatMap((th) => [th, ...th.replies]).map((c) => [c.text, c.myVote, c.canDelete]);
+    expect(mine(await discussion(bob))).toEqual([
+      ["Another thread", -1, false],
+      ['"myVote":0,"canDelete":false} {"myVote":0,"canDelete":false', 1, false],
+      ["A reply", 0, true],
+    ]);
+    expect(mine(await discussion(alice))).toEqual([
+      ["Another thread", 0, false],
+      ['"myVote":0,"canDelete":false} {"myVote":0,"canDelete":false', 0, true],
+      ["A reply", 0, false],
+    ]);
+    expect(mine(await discussion(editor)).map(([, , canDelete]) => canDelete)).toEqual([true, true, true]);
+    // A vote is seen at once by its voter, from the copy the others still share.
+    expect((await vote(bob, reply, 1)).status).toBe(200);
+    expect(mine(await discussion(bob))[2]).toEqual(["A reply", 1, true]);
+  });
+
   it("counts exactly when 200 readers vote on one comment at once", async () => {
     await clearComments();
     const id = await comment(alice, "Concurrency");

@@ -137,15 +137,40 @@ const RESULTS_TTL_MS = 2000;
 
 export const forgetResults = (db: Db) => forgetBrowseCache(db, ["results"]);
 
+type Submission = typeof submissions.$inferSelect;
+
+/**
+ * Readers' own submissions, kept beside the shared results they were read
+ * with: a submission clears those results (here and, by signal, on every
+ * process), and its map goes with them. Open pages refetch on every results
+ * event, so each reader's refetch costs no query.
+ */
+const submissionsSeenWith = new WeakMap<CategorySummary, Map<string, Promise<Submission | null>>>();
+const MAX_READERS_KEPT = 5_000;
+
+function submissionOf(db: Db, category: CategorySummary, id: string, viewerId: string) {
+  let readers = submissionsSeenWith.get(category);
+  if (!readers) submissionsSeenWith.set(category, (readers = new Map()));
+  let sub = readers.get(viewerId);
+  if (!sub) {
+    if (readers.size >= MAX_READERS_KEPT) readers.clear();
+    sub = db
+      .select()
+      .from(submissions)
+      .where(and(eq(submissions.categoryId, id), eq(submissions.userId, viewerId)))
+      .then(([row]) => row ?? null);
+    readers.set(viewerId, sub);
+    sub.catch(() => readers.delete(viewerId));
+  }
+  return sub;
+}
+
 export async function categoryDetail(db: Db, id: string, viewerId: string | null): Promise<CategoryDetail> {
   const category = await cached(db, `category:${id}`, RESULTS_TTL_MS, async () =>
     summaryOf(db, await requireCategory(db, id)),
   );
   if (!viewerId) return { category, mine: null };
-  const [sub] = await db
-    .select()
-    .from(submissions)
-    .where(and(eq(submissions.categoryId, id), eq(submissions.userId, viewerId)));
+  const sub = await submissionOf(db, category, id, viewerId);
   if (!sub) return { category, mine: null };
   return {
     category,

@@ -82,6 +82,20 @@ describe("submitting", () => {
     expect(body.mine?.slots[0]).toBe(S49[3]);
   });
 
+  it("keeps a reader's own submission with the shared results, and reads it again when anyone submits", async () => {
+    const before = await detail(cat);
+    expect(before.mine).toBeNull();
+    // Written behind the API's back: the results cached with cat's answer do not see it...
+    await t.database.db
+      .insert(submissions)
+      .values({ categoryId: "season-49", userId: cat.id, slots: ten([S49[5]!]) });
+    expect((await detail(cat)).mine).toBeNull();
+    // ...until a submission through the API clears the results (and cat's answer with them).
+    expect((await submit(ben, ten([S49[6]!]))).status).toBe(200);
+    expect((await detail(cat)).mine?.slots[0]).toBe(S49[5]);
+    await t.database.db.delete(submissions).where(eq(submissions.userId, cat.id));
+  });
+
   it("refuses visitors, duplicates, other seasons, seasons, empty and malformed rankings", async () => {
     expect((await submit(null, ten([S49[0]!]))).status).toBe(401);
     const dup = await submit(cat, ten([S49[0]!, S49[4]!, S49[0]!]));
