@@ -1,8 +1,9 @@
+import { Hono } from "hono";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#testing/test-app.ts";
 import { getRequestListener } from "@hono/node-server";
-import { chooseEncoding, lightBody } from "./compression.ts";
+import { chooseEncoding, compression, lightBody } from "./compression.ts";
 
 describe("chooseEncoding", () => {
   it("prefers brotli, honours q=0 and wildcards", () => {
@@ -27,6 +28,26 @@ describe("lightBody", () => {
     const streamed = new Response("x");
     void streamed.body;
     expect(lightBody(streamed)).toBeUndefined();
+  });
+});
+
+describe("shared bodies", () => {
+  it("compresses a body that many responses share, each copy decoding to it", async () => {
+    getRequestListener(() => new Response("ok"));
+    const shared = Buffer.from(JSON.stringify({ text: "shared ".repeat(1000) }));
+    const app = new Hono()
+      .use(compression())
+      .get("/", (c) => c.body(shared, 200, { "Content-Type": "application/json" }));
+    const fetchAs = async (encoding: string) => {
+      const res = await app.request("/", { headers: { "Accept-Encoding": encoding } });
+      expect(res.headers.get("Content-Encoding")).toBe(encoding);
+      return Buffer.from(await res.arrayBuffer());
+    };
+    const first = await fetchAs("br");
+    const again = await fetchAs("br");
+    expect(brotliDecompressSync(first).equals(shared)).toBe(true);
+    expect(again.equals(first)).toBe(true);
+    expect(gunzipSync(await fetchAs("gzip")).equals(shared)).toBe(true);
   });
 });
 

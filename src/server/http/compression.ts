@@ -45,6 +45,36 @@ export function lightBody(res: Response): string | Uint8Array | null | undefined
   return body === null || typeof body === "string" || body instanceof Uint8Array ? body : undefined;
 }
 
+/**
+ * Compressed copies of bodies that many responses share (one discussion for
+ * every visitor): kept as long as the body itself, so each is compressed once.
+ */
+type Packed = Awaited<ReturnType<typeof brotli>>;
+const packedCopies = new WeakMap<Uint8Array, Map<Encoding, Promise<Packed>>>();
+
+function pack(body: Buffer, encoding: Encoding): Promise<Packed> {
+  return encoding === "br"
+    ? brotli(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 4,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      })
+    : gzipAsync(body, { level: 6 });
+}
+
+function packShared(shared: Uint8Array, body: Buffer, encoding: Encoding): Promise<Packed> {
+  let copies = packedCopies.get(shared);
+  if (!copies) packedCopies.set(shared, (copies = new Map()));
+  let packed = copies.get(encoding);
+  if (!packed) {
+    packed = pack(body, encoding);
+    copies.set(encoding, packed);
+    packed.catch(() => copies.delete(encoding));
+  }
+  return packed;
+}
+
 const byteLength = (body: string | Uint8Array) =>
   typeof body === "string" ? Buffer.byteLength(body) : body.byteLength;
 
@@ -96,15 +126,9 @@ export function compression(): MiddlewareHandler {
       c.res = new Response(new Uint8Array(body), { status: res.status, headers });
       return;
     }
-    const packed =
-      encoding === "br"
-        ? await brotli(body, {
-            params: {
-              [constants.BROTLI_PARAM_QUALITY]: 4,
-              [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-            },
-          })
-        : await gzipAsync(body, { level: 6 });
+    const packed = await (known instanceof Uint8Array
+      ? packShared(known, body, encoding)
+      : pack(body, encoding));
     headers.set("Content-Encoding", encoding);
     headers.set("Content-Length", String(packed.length));
     const etag = headers.get("ETag");

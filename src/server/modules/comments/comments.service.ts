@@ -89,6 +89,11 @@ interface SharedDiscussion {
   /** The discussion as a visitor sees it, serialised once for every reader. */
   json: string;
   /**
+   * The same, encoded once: one object for every visitor, so the response
+   * compression keeps its compressed copy too (compression.ts).
+   */
+  bytes: Uint8Array<ArrayBuffer>;
+  /**
    * The same text cut around each comment's reader fields (VISITOR_FIELDS),
    * with the comments in the order they appear: a member's copy is the
    * pieces joined with their own fields, not a second serialisation.
@@ -156,6 +161,7 @@ async function loadDiscussion(db: Db, target: Target, sort: CommentSort): Promis
   return {
     discussion,
     json,
+    bytes: Buffer.from(json),
     pieces: json.split(VISITOR_FIELDS),
     inOrder: ordered.flatMap((t) => [t, ...t.replies]),
     votes: new Map(),
@@ -182,11 +188,11 @@ export async function discussionJson(
   target: Target,
   sort: CommentSort,
   viewer: Viewer | null,
-): Promise<string> {
+): Promise<string | Uint8Array<ArrayBuffer>> {
   const shared = await cached(db, keyOf(target, sort), DISCUSSION_TTL_MS, () =>
     loadDiscussion(db, target, sort),
   );
-  if (!viewer) return shared.json;
+  if (!viewer) return shared.bytes;
   let votes = shared.votes.get(viewer.id);
   if (!votes) {
     if (shared.votes.size >= MAX_VOTERS_KEPT) shared.votes.clear();
@@ -196,7 +202,7 @@ export async function discussionJson(
   }
   const mine = await votes;
   const own = (c: CommentView) => !c.deleted && (viewer.isEditor || c.author.id === viewer.id);
-  if (mine.size === 0 && !shared.inOrder.some(own)) return shared.json;
+  if (mine.size === 0 && !shared.inOrder.some(own)) return shared.bytes;
   let json = shared.pieces[0]!;
   shared.inOrder.forEach((c, i) => {
     const myVote = c.deleted ? 0 : (mine.get(c.id) ?? 0);
@@ -212,7 +218,8 @@ export async function discussionOf(
   sort: CommentSort,
   viewer: Viewer | null,
 ): Promise<Discussion> {
-  return JSON.parse(await discussionJson(db, target, sort, viewer)) as Discussion;
+  const json = await discussionJson(db, target, sort, viewer);
+  return JSON.parse(typeof json === "string" ? json : Buffer.from(json).toString()) as Discussion;
 }
 
 /**
