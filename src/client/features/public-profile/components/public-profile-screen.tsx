@@ -11,6 +11,7 @@ import {
   emptyProfileText,
   itemCountText,
   PROFILE_MESSAGES,
+  profileProblem,
   type ProfileHeadingVariant,
   profileHeading,
   rankingsCreatedText,
@@ -61,7 +62,7 @@ export function PublicProfileScreen({ userId, variant, knownName, renderActions 
         <h1 className="page-title">{profileHeading(name, variant)}</h1>
         <div className="card public-profile-problem">
           <p className="error-text" role="alert">
-            {notFound ? PROFILE_MESSAGES.notFound : PROFILE_MESSAGES.failed}
+            {profileProblem(notFound, requestedPage)}
           </p>
           <Link className="btn btn-ghost" to="/rankings">
             Browse All Rankings

@@ -5,6 +5,7 @@ import {
   itemCountText,
   linkedUserName,
   profileHeading,
+  profileProblem,
   rankingsCreatedText,
 } from "./profile-heading.ts";
 
@@ -30,5 +31,13 @@ describe("public profile heading", () => {
     expect(emptyProfileText("Sandra")).toBe("Sandra hasn't created any public rankings yet.");
     expect(itemCountText(1, "castaways")).toBe("1 contestant");
     expect(itemCountText(5, "seasons")).toBe("5 seasons");
+  });
+});
+
+describe("profile problems", () => {
+  it("says the user is missing, the profile failed, or past page 1 the lists failed", () => {
+    expect(profileProblem(true, 3)).toBe("User profile not found.");
+    expect(profileProblem(false, 1)).toBe("Could not load user profile.");
+    expect(profileProblem(false, 2)).toBe("Failed to load user lists.");
   });
 });

@@ -3,9 +3,19 @@ export type ProfileHeadingVariant = "browse" | "profile";
 export const PROFILE_MESSAGES = {
   notFound: "User profile not found.",
   failed: "Could not load user profile.",
+  listsFailed: "Failed to load user lists.",
   noUserId: "No user ID provided to view.",
   unknownUser: "Unknown User",
 } as const;
+
+/**
+ * What a failed profile request says: past page 1 the reader already saw the
+ * profile, so it is the page of lists that did not come.
+ */
+export function profileProblem(notFound: boolean, page: number): string {
+  if (notFound) return PROFILE_MESSAGES.notFound;
+  return page > 1 ? PROFILE_MESSAGES.listsFailed : PROFILE_MESSAGES.failed;
+}
 
 /** What a link to /rankings/user/{id} may pass as navigation state. */
 export interface ProfileLinkState {
