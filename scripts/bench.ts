@@ -375,8 +375,8 @@ async function main() {
     const port = (server.address() as { port: number }).port;
     const base = `http://127.0.0.1:${port}`;
 
-    // A signed-in reader's page carries their favourite/upvote flags and is never
-    // cached: these rows measure the queries themselves.
+    // A signed-in reader's page is the shared one plus their own flags (their
+    // favourites and upvotes, their votes in a discussion, their submission).
     const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: origin },
@@ -391,6 +391,16 @@ async function main() {
       .map((c) => c.split(";")[0])
       .join("; ");
     if (!cookie) throw new Error(`bench sign-up failed: ${signUp.status} ${await signUp.text()}`);
+    // The reader votes in the discussion, so their copy carries their own votes
+    // (spliced into the shared text), not the visitors' copy.
+    for (const n of [1, 2, 3, 401, 402]) {
+      const voted = await fetch(`${base}/api/comments/bench-c${n}/vote`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: origin, cookie },
+        body: JSON.stringify({ value: 1 }),
+      });
+      if (!voted.ok) throw new Error(`bench vote failed: ${voted.status} ${await voted.text()}`);
+    }
 
     const discussion = `/api/comments?${new URLSearchParams({ listUserId: DISCUSSED.userId, listId: DISCUSSED.listId })}`;
     const scenarios: [string, string, Record<string, string>?, number?][] = [

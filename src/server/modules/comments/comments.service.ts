@@ -86,19 +86,18 @@ const DISCUSSION_TTL_MS = 2000;
 
 interface SharedDiscussion {
   discussion: Discussion;
-  /** The discussion as a visitor sees it, serialised once for every reader. */
-  json: string;
   /**
-   * The same, encoded once: one object for every visitor, so the response
-   * compression keeps its compressed copy too (compression.ts).
+   * The discussion as a visitor sees it, serialised and encoded once: one
+   * object for every visitor, so the response compression keeps its
+   * compressed copy too (compression.ts).
    */
   bytes: Uint8Array<ArrayBuffer>;
   /**
-   * The same text cut around each comment's reader fields (VISITOR_FIELDS),
+   * The same bytes cut around each comment's reader fields (VISITOR_FIELDS),
    * with the comments in the order they appear: a member's copy is the
    * pieces joined with their own fields, not a second serialisation.
    */
-  pieces: string[];
+  pieces: Buffer[];
   inOrder: CommentView[];
   /** Readers' own votes, kept as long as this copy (any write to the discussion drops both). */
   votes: Map<string, Promise<Map<string, number>>>;
@@ -106,6 +105,14 @@ interface SharedDiscussion {
 
 /** How a visitor's copy ends each comment (CommentView's last two fields); JSON text cannot hold it inside a string. */
 const VISITOR_FIELDS = '"myVote":0,"canDelete":false';
+/** A reader's fields as bytes, encoded once for each vote (-1, 0, 1) and delete right. */
+const encodedFields = new Map<string, Buffer>();
+function readerFields(myVote: number, canDelete: boolean): Buffer {
+  const text = `"myVote":${myVote},"canDelete":${canDelete}`;
+  let bytes = encodedFields.get(text);
+  if (!bytes) encodedFields.set(text, (bytes = Buffer.from(text)));
+  return bytes;
+}
 const MAX_VOTERS_KEPT = 5_000;
 
 const discussionKey = (t: Target) =>
@@ -160,9 +167,8 @@ async function loadDiscussion(db: Db, target: Target, sort: CommentSort): Promis
   const json = JSON.stringify(discussion);
   return {
     discussion,
-    json,
     bytes: Buffer.from(json),
-    pieces: json.split(VISITOR_FIELDS),
+    pieces: json.split(VISITOR_FIELDS).map((piece) => Buffer.from(piece)),
     inOrder: ordered.flatMap((t) => [t, ...t.replies]),
     votes: new Map(),
   };
@@ -188,7 +194,7 @@ export async function discussionJson(
   target: Target,
   sort: CommentSort,
   viewer: Viewer | null,
-): Promise<string | Uint8Array<ArrayBuffer>> {
+): Promise<Uint8Array<ArrayBuffer>> {
   const shared = await cached(db, keyOf(target, sort), DISCUSSION_TTL_MS, () =>
     loadDiscussion(db, target, sort),
   );
@@ -203,12 +209,12 @@ export async function discussionJson(
   const mine = await votes;
   const own = (c: CommentView) => !c.deleted && (viewer.isEditor || c.author.id === viewer.id);
   if (mine.size === 0 && !shared.inOrder.some(own)) return shared.bytes;
-  let json = shared.pieces[0]!;
+  const parts: Buffer[] = [shared.pieces[0]!];
   shared.inOrder.forEach((c, i) => {
     const myVote = c.deleted ? 0 : (mine.get(c.id) ?? 0);
-    json += `"myVote":${myVote},"canDelete":${own(c)}` + shared.pieces[i + 1]!;
+    parts.push(readerFields(myVote, own(c)), shared.pieces[i + 1]!);
   });
-  return json;
+  return Buffer.concat(parts);
 }
 
 /** The same, as an object (tests and callers inside the server). */
@@ -219,7 +225,7 @@ export async function discussionOf(
   viewer: Viewer | null,
 ): Promise<Discussion> {
   const json = await discussionJson(db, target, sort, viewer);
-  return JSON.parse(typeof json === "string" ? json : Buffer.from(json).toString()) as Discussion;
+  return JSON.parse(Buffer.from(json).toString()) as Discussion;
 }
 
 /**
