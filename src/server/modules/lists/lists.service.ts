@@ -196,44 +196,32 @@ export async function getListDetail(
   listId: string,
   viewerId: string | null,
 ): Promise<ListDetail> {
-  const [row] = await db
-    .select(summaryColumns)
+  // The reader's upvote and favourite come with the list, in the same query.
+  const [found] = await db
+    .select({
+      ...summaryColumns,
+      upvoted: viewerId
+        ? sql<boolean>`EXISTS (SELECT 1 FROM ${listUpvotes} WHERE ${listUpvotes.listUserId} = ${lists.userId} AND ${listUpvotes.listId} = ${lists.id} AND ${listUpvotes.voterId} = ${viewerId})`
+        : sql<boolean>`false`,
+      favorited: viewerId
+        ? sql<boolean>`EXISTS (SELECT 1 FROM ${favorites} WHERE ${favorites.userId} = ${viewerId} AND ${favorites.listUserId} = ${lists.userId} AND ${favorites.listId} = ${lists.id})`
+        : sql<boolean>`false`,
+    })
     .from(lists)
     .leftJoin(user, eq(user.id, lists.userId))
     .where(and(eq(lists.userId, ownerId), eq(lists.id, listId), eq(lists.isPublic, true)));
-  if (!row) {
+  if (!found) {
     const [owner] = await db.select({ id: user.id }).from(user).where(eq(user.id, ownerId));
     if (!owner) throw notFound("User not found");
     const [any] = await db.select({ id: lists.id }).from(lists).where(eq(lists.userId, ownerId)).limit(1);
     throw notFound(any ? "List not found" : "No lists found for this user");
   }
+  const { upvoted, favorited, ...row } = found;
   const items = await loadEntries(db, ownerId, listId);
-  let upvoted = false;
-  let favorited = false;
-  if (viewerId) {
-    const [vote] = await db
-      .select({ v: listUpvotes.voterId })
-      .from(listUpvotes)
-      .where(
-        and(
-          eq(listUpvotes.listUserId, ownerId),
-          eq(listUpvotes.listId, listId),
-          eq(listUpvotes.voterId, viewerId),
-        ),
-      );
-    const [fav] = await db
-      .select({ u: favorites.userId })
-      .from(favorites)
-      .where(
-        and(eq(favorites.userId, viewerId), eq(favorites.listUserId, ownerId), eq(favorites.listId, listId)),
-      );
-    upvoted = Boolean(vote);
-    favorited = Boolean(fav);
-  }
   return {
     ...toSummary(row, items.slice(0, LIMITS.cardPreviewEntries)),
     items,
-    viewer: { isOwner: viewerId === ownerId, upvoted, favorited },
+    viewer: { isOwner: viewerId === ownerId, upvoted: Boolean(upvoted), favorited: Boolean(favorited) },
   };
 }
 
