@@ -5,7 +5,7 @@ import { favorites, lists, listUpvotes, user } from "../../db/schema/index.ts";
 import { type ListSummary, summaryColumns, withPreviews } from "../lists/lists.service.ts";
 import type { BrowseQuery } from "#shared/browse.ts";
 import { textArray } from "../../db/text-array.ts";
-import { cached, updateCached } from "./browse-cache.ts";
+import { cached, forgetBrowseCache, updateCached } from "./browse-cache.ts";
 import { cachedViewerFlags } from "./viewer-flags-cache.ts";
 import { LIMITS } from "#shared/limits.ts";
 
@@ -168,15 +168,17 @@ function matches(list: Filterable, [q, type, tags]: CountFilter): boolean {
 /**
  * After a list was created, saved or deleted (`before` and `after` are what
  * filters read of it, null where it did not exist), in a write that began at
- * `since`: each cached count moves by the one list it gained or lost, so a
- * busy site never recounts a search because someone saved a list.
+ * `since`: the cached pages go, and each cached count moves by the one list
+ * it gained or lost, so a busy site never recounts a search because someone
+ * saved a list.
  */
-export function recountAfterWrite(
+export function afterListWrite(
   db: Db,
   since: number,
   before: Filterable | null,
   after: Filterable | null,
 ): void {
+  forgetBrowseCache(db, ["lists"]);
   updateCached(db, "counts", since, (key, answer) => {
     const filter = JSON.parse(key.slice(COUNT_PREFIX.length)) as CountFilter;
     const gained = after && matches(after, filter) ? 1 : 0;

@@ -5,6 +5,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import { categories, comments, commentVotes, lists, user } from "../../db/schema/index.ts";
 import { forbidden, notFound } from "../../http/errors.ts";
 import { cached, forgetCachedPrefix } from "../browse/browse-cache.ts";
+import { type ReaderMemo, readerMemo } from "../browse/reader-memo.ts";
 import { notify } from "../notifications/notifications.service.ts";
 import { COMMENT_MESSAGES, type CommentSort, wilsonLowerBound } from "#shared/comments.ts";
 
@@ -100,7 +101,7 @@ interface SharedDiscussion {
   pieces: Buffer[];
   inOrder: CommentView[];
   /** Readers' own votes, kept as long as this copy (any write to the discussion drops both). */
-  votes: Map<string, Promise<Map<string, number>>>;
+  votesOf: ReaderMemo<Map<string, number>>;
 }
 
 /** How a visitor's copy ends each comment (CommentView's last two fields); JSON text cannot hold it inside a string. */
@@ -113,7 +114,6 @@ function readerFields(myVote: number, canDelete: boolean): Buffer {
   if (!bytes) encodedFields.set(text, (bytes = Buffer.from(text)));
   return bytes;
 }
-const MAX_VOTERS_KEPT = 5_000;
 
 const discussionKey = (t: Target) =>
   `discussion:${isList(t) ? `l:${t.listUserId}:${t.listId}` : `c:${t.categoryId}`}:`;
@@ -170,7 +170,7 @@ async function loadDiscussion(db: Db, target: Target, sort: CommentSort): Promis
     bytes: Buffer.from(json),
     pieces: json.split(VISITOR_FIELDS).map((piece) => Buffer.from(piece)),
     inOrder: ordered.flatMap((t) => [t, ...t.replies]),
-    votes: new Map(),
+    votesOf: readerMemo(),
   };
 }
 
@@ -199,14 +199,7 @@ export async function discussionJson(
     loadDiscussion(db, target, sort),
   );
   if (!viewer) return shared.bytes;
-  let votes = shared.votes.get(viewer.id);
-  if (!votes) {
-    if (shared.votes.size >= MAX_VOTERS_KEPT) shared.votes.clear();
-    votes = votesOf(db, target, viewer.id);
-    shared.votes.set(viewer.id, votes);
-    votes.catch(() => shared.votes.delete(viewer.id));
-  }
-  const mine = await votes;
+  const mine = await shared.votesOf(viewer.id, () => votesOf(db, target, viewer.id));
   const own = (c: CommentView) => !c.deleted && (viewer.isEditor || c.author.id === viewer.id);
   if (mine.size === 0 && !shared.inOrder.some(own)) return shared.bytes;
   const parts: Buffer[] = [shared.pieces[0]!];

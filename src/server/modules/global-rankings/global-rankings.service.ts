@@ -3,6 +3,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import { categories, categoryScores, type LegacyEntry, submissions } from "../../db/schema/index.ts";
 import { ApiError, notFound } from "../../http/errors.ts";
 import { cached, forgetBrowseCache } from "../browse/browse-cache.ts";
+import { type ReaderMemo, readerMemo } from "../browse/reader-memo.ts";
 import { getCatalog } from "../seasons/catalog.ts";
 import { headshotUrl } from "#shared/media-urls.ts";
 import {
@@ -145,24 +146,18 @@ type Submission = typeof submissions.$inferSelect;
  * process), and its map goes with them. Open pages refetch on every results
  * event, so each reader's refetch costs no query.
  */
-const submissionsSeenWith = new WeakMap<CategorySummary, Map<string, Promise<Submission | null>>>();
-const MAX_READERS_KEPT = 5_000;
+const submissionsSeenWith = new WeakMap<CategorySummary, ReaderMemo<Submission | null>>();
 
 function submissionOf(db: Db, category: CategorySummary, id: string, viewerId: string) {
-  let readers = submissionsSeenWith.get(category);
-  if (!readers) submissionsSeenWith.set(category, (readers = new Map()));
-  let sub = readers.get(viewerId);
-  if (!sub) {
-    if (readers.size >= MAX_READERS_KEPT) readers.clear();
-    sub = db
+  let memo = submissionsSeenWith.get(category);
+  if (!memo) submissionsSeenWith.set(category, (memo = readerMemo()));
+  return memo(viewerId, () =>
+    db
       .select()
       .from(submissions)
       .where(and(eq(submissions.categoryId, id), eq(submissions.userId, viewerId)))
-      .then(([row]) => row ?? null);
-    readers.set(viewerId, sub);
-    sub.catch(() => readers.delete(viewerId));
-  }
-  return sub;
+      .then(([row]) => row ?? null),
+  );
 }
 
 export async function categoryDetail(db: Db, id: string, viewerId: string | null): Promise<CategoryDetail> {

@@ -3,8 +3,8 @@ import type { AppDeps } from "../../app-deps.ts";
 import { type AppEnv, requireUser, viewerId } from "../../http/context.ts";
 import { jsonBody, pathParams } from "../../http/validate.ts";
 import { listInputSchema, listParamsSchema } from "#shared/lists.schema.ts";
-import { forgetBrowseCache, writeBegins } from "../browse/browse-cache.ts";
-import { recountAfterWrite } from "../browse/browse.service.ts";
+import { writeBegins } from "../browse/browse-cache.ts";
+import { afterListWrite } from "../browse/browse.service.ts";
 import { limitPerUser } from "../rate-limit/write-limits.ts";
 import { deleteSharePictures, forgetShareList } from "../share/share-images.service.ts";
 import { createList, deleteList, getListDetail, updateList } from "./lists.service.ts";
@@ -33,8 +33,7 @@ export function listsRoutes(deps: AppDeps) {
     .post("/", requireUser, limitCreate, jsonBody(listInputSchema), async (c) => {
       const since = writeBegins();
       const list = await createList(db, c.get("user").id, c.req.valid("json"));
-      forgetBrowseCache(db, ["lists"]);
-      recountAfterWrite(db, since, null, { ...list, isPublic: true });
+      afterListWrite(db, since, null, { ...list, isPublic: true });
       return c.json({ list }, 201);
     })
     .get("/:userId/:listId", listParams, async (c) => {
@@ -45,8 +44,7 @@ export function listsRoutes(deps: AppDeps) {
       const { userId, listId } = c.req.valid("param");
       const since = writeBegins();
       const { list, before } = await updateList(db, c.get("user").id, userId, listId, c.req.valid("json"));
-      forgetBrowseCache(db, ["lists"]);
-      recountAfterWrite(db, since, before, { ...list, isPublic: true });
+      afterListWrite(db, since, before, { ...list, isPublic: true });
       forgetShareList(db, userId, listId);
       return c.json({ list });
     })
@@ -54,8 +52,7 @@ export function listsRoutes(deps: AppDeps) {
       const { userId, listId } = c.req.valid("param");
       const since = writeBegins();
       const before = await deleteList(db, c.get("user").id, userId, listId);
-      forgetBrowseCache(db, ["lists"]);
-      recountAfterWrite(db, since, before, null);
+      afterListWrite(db, since, before, null);
       forgetShareList(db, userId, listId);
       await deleteSharePictures(deps.storage, deps.logger, userId, listId);
       return c.body(null, 204);
