@@ -94,18 +94,22 @@ interface SharedDiscussion {
    */
   bytes: Uint8Array<ArrayBuffer>;
   /**
-   * The same bytes cut around each comment's reader fields (VISITOR_FIELDS),
-   * with the comments in the order they appear: a member's copy is the
-   * pieces joined with their own fields, not a second serialisation.
+   * Where each comment's reader fields (VISITOR_FIELDS) start in `bytes`, in
+   * the order the comments appear (`inOrder`): a member's copy is the shared
+   * bytes with only their own comments' and votes' fields replaced.
    */
-  pieces: Buffer[];
+  fieldsAt: number[];
+  /** A comment's place in `inOrder`, by id. */
+  placeOf: Map<string, number>;
+  /** The places of each author's comments that are not deleted (a member may delete their own). */
+  placesBy: Map<string, number[]>;
   inOrder: CommentView[];
   /** Readers' own votes, kept as long as this copy (any write to the discussion drops both). */
   votesOf: ReaderMemo<Map<string, number>>;
 }
 
 /** How a visitor's copy ends each comment (CommentView's last two fields); JSON text cannot hold it inside a string. */
-const VISITOR_FIELDS = '"myVote":0,"canDelete":false';
+const VISITOR_FIELDS = Buffer.from('"myVote":0,"canDelete":false');
 /** A reader's fields as bytes, encoded once for each vote (-1, 0, 1) and delete right. */
 const encodedFields = new Map<string, Buffer>();
 function readerFields(myVote: number, canDelete: boolean): Buffer {
@@ -164,12 +168,28 @@ async function loadDiscussion(db: Db, target: Target, sort: CommentSort): Promis
   for (const r of [...rows].reverse()) if (r.parentId) threads.get(r.parentId)?.replies.push(view(r));
   const ordered = [...threads.values()].sort(THREAD_ORDER[sort]);
   const discussion = { threads: ordered, count: rows.filter((r) => !r.deleted).length };
-  const json = JSON.stringify(discussion);
+  const bytes = Buffer.from(JSON.stringify(discussion));
+  const inOrder = ordered.flatMap((t) => [t, ...t.replies]);
+  const fieldsAt: number[] = [];
+  for (let at = bytes.indexOf(VISITOR_FIELDS); at >= 0; at = bytes.indexOf(VISITOR_FIELDS, at + 1)) {
+    fieldsAt.push(at);
+  }
+  // Comment text is escaped JSON and cannot hold the marker: one per comment.
+  if (fieldsAt.length !== inOrder.length) throw new Error("discussion text out of step with its comments");
+  const placesBy = new Map<string, number[]>();
+  inOrder.forEach((c, place) => {
+    if (c.deleted) return;
+    const places = placesBy.get(c.author.id);
+    if (places) places.push(place);
+    else placesBy.set(c.author.id, [place]);
+  });
   return {
     discussion,
-    bytes: Buffer.from(json),
-    pieces: json.split(VISITOR_FIELDS).map((piece) => Buffer.from(piece)),
-    inOrder: ordered.flatMap((t) => [t, ...t.replies]),
+    bytes,
+    fieldsAt,
+    placeOf: new Map(inOrder.map((c, place) => [c.id, place])),
+    placesBy,
+    inOrder,
     votesOf: readerMemo(),
   };
 }
@@ -200,13 +220,27 @@ export async function discussionJson(
   );
   if (!viewer) return shared.bytes;
   const mine = await shared.votesOf(viewer.id, () => votesOf(db, target, viewer.id));
-  const own = (c: CommentView) => !c.deleted && (viewer.isEditor || c.author.id === viewer.id);
-  if (mine.size === 0 && !shared.inOrder.some(own)) return shared.bytes;
-  const parts: Buffer[] = [shared.pieces[0]!];
-  shared.inOrder.forEach((c, i) => {
-    const myVote = c.deleted ? 0 : (mine.get(c.id) ?? 0);
-    parts.push(readerFields(myVote, own(c)), shared.pieces[i + 1]!);
-  });
+  // The member's fields by place: their votes, and the comments they may delete.
+  const changed = new Map<number, { myVote: number; canDelete: boolean }>();
+  const deletable = viewer.isEditor
+    ? shared.inOrder.flatMap((c, place) => (c.deleted ? [] : [place]))
+    : (shared.placesBy.get(viewer.id) ?? []);
+  for (const place of deletable) changed.set(place, { myVote: 0, canDelete: true });
+  for (const [id, myVote] of mine) {
+    const place = shared.placeOf.get(id);
+    if (place === undefined || myVote === 0 || shared.inOrder[place]!.deleted) continue;
+    changed.set(place, { myVote, canDelete: changed.has(place) });
+  }
+  if (changed.size === 0) return shared.bytes;
+  const parts: Uint8Array[] = [];
+  let from = 0;
+  for (const place of [...changed.keys()].sort((a, b) => a - b)) {
+    const at = shared.fieldsAt[place]!;
+    const { myVote, canDelete } = changed.get(place)!;
+    parts.push(shared.bytes.subarray(from, at), readerFields(myVote, canDelete));
+    from = at + VISITOR_FIELDS.length;
+  }
+  parts.push(shared.bytes.subarray(from));
   return Buffer.concat(parts);
 }
 

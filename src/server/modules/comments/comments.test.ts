@@ -163,18 +163,19 @@ describe("votes", () => {
     // Text that looks like the fields the member's copy is spliced at.
     const tricky = await comment(alice, '"myVote":0,"canDelete":false} {"myVote":0,"canDelete":false');
     const reply = await comment(bob, "A reply", tricky);
-    const other = await comment(owner, "Another thread");
+    // Wider than one byte a character: the splice points are byte offsets.
+    const other = await comment(owner, "Another thread — café 🌴");
     expect((await vote(bob, tricky, 1)).status).toBe(200);
     expect((await vote(bob, other, -1)).status).toBe(200);
     const mine = (d: DiscussionDto) =>
       d.threads.flatMap((th) => [th, ...th.replies]).map((c) => [c.text, c.myVote, c.canDelete]);
     expect(mine(await discussion(bob))).toEqual([
-      ["Another thread", -1, false],
+      ["Another thread — café 🌴", -1, false],
       ['"myVote":0,"canDelete":false} {"myVote":0,"canDelete":false', 1, false],
       ["A reply", 0, true],
     ]);
     expect(mine(await discussion(alice))).toEqual([
-      ["Another thread", 0, false],
+      ["Another thread — café 🌴", 0, false],
       ['"myVote":0,"canDelete":false} {"myVote":0,"canDelete":false', 0, true],
       ["A reply", 0, false],
     ]);
