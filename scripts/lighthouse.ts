@@ -9,7 +9,7 @@
  *   npm run build && npm run lighthouse
  *   LIGHTHOUSE_RUNS=1 npm run lighthouse     # one quick pass
  *   LIGHTHOUSE_REPORT_DIR=/tmp/lh npm run lighthouse   # also keep each run's report (JSON)
- *   LIGHTHOUSE_ONLY=/list/ npm run lighthouse          # only the pages whose path holds that
+ *   LIGHTHOUSE_ONLY=/list/ npm run lighthouse          # only that page, or the pages whose path holds that
  *
  * Uses the system Chromium (e2e/browser-path.ts), headless.
  */
@@ -196,9 +196,9 @@ async function main(): Promise<number> {
   try {
     const listPath = await seedList(app.baseURL);
     const only = process.env.LIGHTHOUSE_ONLY;
-    const paths = ["/", "/rankings", listPath, "/create", "/global-rankings/season-49"].filter(
-      (p) => !only || p.includes(only),
-    );
+    const all = ["/", "/rankings", listPath, "/create", "/global-rankings/season-49"];
+    // An exact path first ("/" is in every path), else every path holding it.
+    const paths = !only ? all : all.includes(only) ? [only] : all.filter((p) => p.includes(only));
     const rows: Array<{ path: string } & Figures> = [];
     for (const path of paths) {
       const runs: Figures[] = [];

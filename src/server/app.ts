@@ -258,7 +258,8 @@ function mountClient(app: Hono<AppEnv>, deps: AppDeps) {
   });
   // Every other GET is a client route: the SPA decides (and redirects unknown paths home).
   app.get("*", async (c) => {
-    const page = await withRoutePreloads(clientDir, await readFile(indexPath, "utf8"), c.req.path);
+    const hasQuery = new URL(c.req.url).search.length > 1;
+    const page = await withRoutePreloads(clientDir, await readFile(indexPath, "utf8"), c.req.path, hasQuery);
     c.header("Cache-Control", "no-cache");
     c.header("ETag", `"${createHash("sha1").update(page).digest("base64url")}"`);
     return c.html(page);

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { preloadTags, withRoutePreloads } from "./route-preloads.ts";
+import { dataPreloadTags, preloadTags, withRoutePreloads } from "./route-preloads.ts";
 
 // The shape of Vite's .vite/manifest.json: the entry, shared chunks, routes.
 const manifest = {
@@ -34,6 +34,34 @@ describe("preloadTags", () => {
     expect(preloadTags(manifest, "/nowhere/at/all")).toBe("");
     expect(preloadTags(manifest, "/create")).toBe("");
     expect(preloadTags({}, "/rankings")).toBe("");
+  });
+});
+
+describe("dataPreloadTags", () => {
+  const fetched = (html: string) =>
+    [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+  it("fetches the session and the screen's first data by the client's own addresses", () => {
+    expect(fetched(dataPreloadTags("/", false))).toEqual([
+      "/api/auth/get-session",
+      "/api/home",
+      "/api/reference-lists",
+    ]);
+    expect(fetched(dataPreloadTags("/list/u1/list_1", false))).toEqual([
+      "/api/auth/get-session",
+      "/api/lists/u1/list_1",
+    ]);
+    expect(fetched(dataPreloadTags("/global-rankings/season-49", false))).toEqual([
+      "/api/auth/get-session",
+      "/api/global-rankings/season-49",
+    ]);
+    expect(fetched(dataPreloadTags("/global-rankings/legacy", false))).toEqual(["/api/auth/get-session"]);
+  });
+
+  it("fetches only the session for a page with a query, an odd segment or an unknown address", () => {
+    expect(fetched(dataPreloadTags("/rankings", true))).toEqual(["/api/auth/get-session"]);
+    expect(fetched(dataPreloadTags("/list/u%22x/l1", false))).toEqual(["/api/auth/get-session"]);
+    expect(dataPreloadTags("/nowhere/at/all", false)).toBe("");
   });
 });
 

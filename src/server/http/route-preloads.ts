@@ -30,12 +30,13 @@ interface Chunk {
 }
 type Manifest = Record<string, Chunk>;
 
-function routeModule(pathname: string): string | null {
+/** The route an address shows, and the values of its `:parameters` in order. */
+function routeOf(pathname: string): { module: string; params: string[] } | null {
   const parts = pathname.split("/").filter(Boolean);
   for (const [pattern, module] of ROUTES) {
     const want = pattern.split("/").filter(Boolean);
     if (want.length === parts.length && want.every((w, i) => w.startsWith(":") || w === parts[i])) {
-      return module;
+      return { module, params: parts.filter((_, i) => want[i]!.startsWith(":")) };
     }
   }
   return null;
@@ -56,7 +57,7 @@ const escapeAttr = (s: string) => s.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(
  * address (none for an unknown one); the entry's are preloaded by Vite.
  */
 export function preloadTags(manifest: Manifest, pathname: string): string {
-  const module = routeModule(pathname);
+  const module = routeOf(pathname)?.module;
   const key = module && Object.keys(manifest).find((k) => k.endsWith(`app/routes/${module}.tsx`));
   if (!key) return "";
   const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
@@ -93,14 +94,47 @@ async function inlineEntryStyles(clientDir: string, indexHtml: string): Promise<
   );
 }
 
+/** A path segment the client writes back unchanged (encodeURIComponent leaves it alone). */
+const PLAIN_SEGMENT = /^[\w.~-]+$/;
+
+/**
+ * What each screen fetches first, by the same address the client asks for:
+ * fetched beside the scripts instead of after them. A page with a query
+ * string (a browse page, a search) asks for other data and gets none.
+ */
+const ROUTE_DATA: Record<string, (params: string[]) => string[]> = {
+  home: () => ["/api/home", "/api/reference-lists"],
+  rankings: () => ["/api/browse"],
+  "list-detail": ([userId, listId]) => [`/api/lists/${userId}/${listId}`],
+  create: () => ["/api/seasons"],
+  "global-detail": ([categoryId]) => [`/api/global-rankings/${categoryId}`],
+};
+
+/**
+ * `<link rel="preload" as="fetch">` for the session and the screen's first
+ * data, so they load beside the scripts rather than after them. `crossorigin`
+ * (anonymous) gives the same request as the client's same-origin fetch, so
+ * the browser hands the preloaded answer to it.
+ */
+export function dataPreloadTags(pathname: string, hasQuery: boolean): string {
+  const route = routeOf(pathname);
+  if (!route) return "";
+  const { module, params } = route;
+  const plain = params.every((p) => PLAIN_SEGMENT.test(p));
+  const urls = ["/api/auth/get-session", ...(plain && !hasQuery ? (ROUTE_DATA[module]?.(params) ?? []) : [])];
+  return urls.map((url) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttr(url)}">`).join("");
+}
+
 /**
  * index.html made quick to show: the entry's styles inline and the route's
- * preloads before `</head>`; as it was when there is no manifest.
+ * preloads (code and first data) before `</head>`; as it was when there is
+ * no manifest.
  */
 export async function withRoutePreloads(
   clientDir: string,
   indexHtml: string,
   pathname: string,
+  hasQuery = false,
 ): Promise<string> {
   let manifest: Manifest;
   try {
@@ -109,7 +143,7 @@ export async function withRoutePreloads(
     return indexHtml;
   }
   const page = await inlineEntryStyles(clientDir, indexHtml);
-  const tags = preloadTags(manifest, pathname);
+  const tags = preloadTags(manifest, pathname) + dataPreloadTags(pathname, hasQuery);
   const at = page.search(/<\/head>/i);
   return tags && at >= 0 ? page.slice(0, at) + tags + page.slice(at) : page;
 }

@@ -1,9 +1,9 @@
 import { useParams } from "react-router";
-import { Discussion } from "#client/features/discussion/components/discussion.tsx";
+import { LazyDiscussion } from "#client/features/discussion/components/lazy-discussion.tsx";
 import { useSession } from "#client/lib/queries/session.ts";
 import { GlobalDetailScreen } from "#client/features/global-rankings/components/global-detail-screen.tsx";
 import { PickItemPreview } from "#client/features/seasons/components/pick-item-preview.tsx";
-import { SeasonPicker } from "#client/features/seasons/components/season-picker.tsx";
+import { LazySeasonPicker } from "#client/features/seasons/components/lazy-season-picker.tsx";
 
 /**
  * /global-rankings/{id}: a category's results and the member's vote, with the
@@ -19,7 +19,7 @@ export default function GlobalDetailRoute() {
       signedIn={signedIn}
       sessionPending={isPending}
       renderPicker={(slot) => (
-        <SeasonPicker
+        <LazySeasonPicker
           mode="global"
           signedIn={signedIn}
           onPick={slot.onPick}
@@ -32,7 +32,7 @@ export default function GlobalDetailRoute() {
       )}
       renderPickPreview={(item) => <PickItemPreview item={item} />}
       renderDiscussion={(id) => (
-        <Discussion target={{ categoryId: id }} variant="global" signedIn={signedIn} />
+        <LazyDiscussion target={{ categoryId: id }} variant="global" signedIn={signedIn} />
       )}
     />
   );

@@ -1,6 +1,6 @@
 import { useLocation, useParams } from "react-router";
 import { useSession } from "#client/lib/queries/session.ts";
-import { Discussion } from "#client/features/discussion/components/discussion.tsx";
+import { LazyDiscussion } from "#client/features/discussion/components/lazy-discussion.tsx";
 import { ListDetailScreen } from "#client/features/list-detail/components/list-detail-screen.tsx";
 import { ShareButton } from "#client/features/list-detail/components/share-button.tsx";
 import { readSource } from "#client/features/list-detail/model/list-detail-rules.ts";
@@ -30,7 +30,7 @@ export default function ListDetailRoute() {
       )}
       renderShare={(list) => <ShareButton list={list} />}
       renderComments={(list) => (
-        <Discussion
+        <LazyDiscussion
           target={{ listUserId: list.userId, listId: list.id }}
           variant="list"
           signedIn={signedIn}
