@@ -41,6 +41,7 @@ import { listsRoutes } from "./modules/lists/lists.routes.ts";
 import { reactionsRoutes } from "./modules/reactions/reactions.routes.ts";
 import { referenceListsRoutes } from "./modules/reference-lists/reference-lists.routes.ts";
 import { eventsRoutes } from "./modules/events/events.routes.ts";
+import { countLimitsInMemory } from "./modules/rate-limit/rate-limit.service.ts";
 import { limitEveryWrite } from "./modules/rate-limit/write-limits.ts";
 import { shareBrowseCache } from "./modules/browse/browse-cache.ts";
 import { shareViewerFlags } from "./modules/browse/viewer-flags-cache.ts";
@@ -74,7 +75,9 @@ const readsNoBody = (method: string) => method === "GET" || method === "HEAD";
 
 function apiRoutes(deps: AppDeps) {
   // PGlite's data directory is locked to one process: nothing changes a session behind its back.
-  const sessionTrust = deps.database.kind === "pglite" ? SOLE_PROCESS_TRUST_MS : SESSION_TRUST_MS;
+  const soleProcess = deps.database.kind === "pglite";
+  const sessionTrust = soleProcess ? SOLE_PROCESS_TRUST_MS : SESSION_TRUST_MS;
+  if (soleProcess) countLimitsInMemory(deps.database.db);
   const sessions = createSessionReader(deps.auth, deps.database.db, deps.hub, sessionTrust);
   shareBrowseCache(deps.database.db, deps.hub);
   shareViewerFlags(deps.database.db, deps.hub);

@@ -3,7 +3,7 @@ import type { ErrorBody } from "#server/http/errors.ts";
 import { EVENT_STREAM_CAPS, EVENT_STREAMS_MESSAGE } from "#server/modules/events/events.routes.ts";
 import { LIST_CREATE_LIMIT } from "#server/modules/lists/lists.routes.ts";
 import { USERNAME_CHANGE_LIMIT } from "#server/modules/profiles/me.routes.ts";
-import { hitRateLimit } from "#server/modules/rate-limit/rate-limit.service.ts";
+import { clearRateLimit, hitRateLimit } from "#server/modules/rate-limit/rate-limit.service.ts";
 import { WRITE_LIMIT_MESSAGE, WRITE_LIMITS } from "#server/modules/rate-limit/write-limits.ts";
 import { createTestApp, type TestApp } from "#testing/test-app.ts";
 
@@ -64,7 +64,7 @@ describe("the limit on every write", () => {
       await hitRateLimit(t.database.db, key, WRITE_LIMITS.perIp);
     const res = await t.request("/api/lists", { json: { name: "x" } });
     expect(res.status).toBe(429);
-    await t.database.db.execute(`DELETE FROM rate_limits WHERE key = '${key}'`);
+    await clearRateLimit(t.database.db, key);
   });
 });
 

@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CommentVoteDto, DiscussionDto, InboxDto } from "#server/api-types.ts";
-import { comments, notifications, rateLimits, user } from "#server/db/schema/index.ts";
+import { comments, notifications, user } from "#server/db/schema/index.ts";
+import { clearAllRateLimits } from "#server/modules/rate-limit/rate-limit.service.ts";
 import type { ErrorBody } from "#server/http/errors.ts";
 import { COMMENT_MESSAGES } from "#shared/comments.ts";
 import { createTestApp, type TestUser } from "#testing/test-app.ts";
@@ -49,7 +50,7 @@ const inbox = async (u: TestUser) =>
   (await (await t.request("/api/notifications", { cookie: u.cookie })).json()) as InboxDto;
 async function clearComments() {
   // The posting limit would otherwise stop a test that writes many comments.
-  await t.database.db.delete(rateLimits);
+  await clearAllRateLimits(t.database.db);
   await t.database.db.delete(comments);
   await t.database.db.delete(notifications);
 }

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import type { CategoriesDto, CategoryDetailDto } from "#server/api-types.ts";
-import { categories, categoryScores, rateLimits, submissions, user } from "#server/db/schema/index.ts";
+import { categories, categoryScores, submissions, user } from "#server/db/schema/index.ts";
+import { clearAllRateLimits } from "#server/modules/rate-limit/rate-limit.service.ts";
 import type { ErrorBody } from "#server/http/errors.ts";
 import { GLOBAL_MESSAGES } from "#shared/global-rankings.ts";
 import { createTestApp, type TestUser } from "#testing/test-app.ts";
@@ -117,7 +118,7 @@ describe("submitting", () => {
   });
 
   it("keeps totals equal to a recount under 500 concurrent submissions and edits by 250 members", async () => {
-    await t.database.db.delete(rateLimits);
+    await clearAllRateLimits(t.database.db);
     await openCategory(t.database.db, {
       id: "season-49-load",
       name: "Load",

@@ -2,7 +2,13 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rateLimits } from "#server/db/schema/index.ts";
 import { createTestDatabase, type TestDatabase } from "#testing/test-db.ts";
-import { hitRateLimit } from "./rate-limit.service.ts";
+import {
+  clearAllRateLimits,
+  clearRateLimit,
+  countLimitsInMemory,
+  hitRateLimit,
+  MEMORY_KEYS_MAX,
+} from "./rate-limit.service.ts";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -38,5 +44,46 @@ describe("the counters are cheap to write", () => {
       Array.from({ length: 40 }, () => hitRateLimit(database.db, "burst", rule)),
     );
     expect(answers.filter(Boolean)).toHaveLength(25);
+  });
+});
+
+describe("counters of a database only this process opens (PGlite)", () => {
+  let sole: TestDatabase;
+  beforeAll(async () => {
+    sole = await createTestDatabase({ seed: false });
+    countLimitsInMemory(sole.db);
+  });
+  afterAll(() => sole.dispose());
+  const tableKeys = async () =>
+    (await sole.db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key);
+
+  it("count exactly, in memory, and start a window over when it ends", async () => {
+    const rule = { max: 25, windowMs: 300 };
+    const answers = await Promise.all(Array.from({ length: 40 }, () => hitRateLimit(sole.db, "burst", rule)));
+    expect(answers.filter(Boolean)).toHaveLength(25);
+    expect(await tableKeys()).toEqual([]);
+    await new Promise((r) => setTimeout(r, 350));
+    expect(await hitRateLimit(sole.db, "burst", rule)).toBe(true);
+  });
+
+  it("are cleared by clearRateLimit and clearAllRateLimits", async () => {
+    const rule = { max: 1, windowMs: 60_000 };
+    expect(await hitRateLimit(sole.db, "one", rule)).toBe(true);
+    expect(await hitRateLimit(sole.db, "one", rule)).toBe(false);
+    await clearRateLimit(sole.db, "one");
+    expect(await hitRateLimit(sole.db, "one", rule)).toBe(true);
+    await clearAllRateLimits(sole.db);
+    expect(await hitRateLimit(sole.db, "one", rule)).toBe(true);
+  });
+
+  it("past MEMORY_KEYS_MAX live keys, count new keys in the table", async () => {
+    await clearAllRateLimits(sole.db);
+    const rule = { max: 1, windowMs: 60_000 };
+    for (let i = 0; i < MEMORY_KEYS_MAX; i++) await hitRateLimit(sole.db, `k${i}`, rule);
+    expect(await tableKeys()).toEqual([]);
+    expect(await hitRateLimit(sole.db, "overflow", rule)).toBe(true);
+    expect(await hitRateLimit(sole.db, "overflow", rule)).toBe(false);
+    expect(await tableKeys()).toEqual(["overflow"]);
+    await clearAllRateLimits(sole.db);
   });
 });
