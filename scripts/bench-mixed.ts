@@ -1,15 +1,15 @@
 /**
  * The mixed workload of `npm run bench`: many signed-in members at once, 80 %
  * reads and 20 % writes (upvotes, favourites, comments, Global Rankings
- * votes, list saves), each request a random member. Reported per kind, with
- * the process's peak memory.
+ * votes, list saves), each request a random member. Reported per kind;
+ * bench.ts runs it against the server started as its own process, as an
+ * install runs it, and reports that process's peak memory.
  *
  * autocannon reports one latency for all requests, so this has its own small
  * load generator: `connections` loops on keep-alive sockets. Each loop talks
  * from its own loopback address (127.0.0.x): the per-address write limit
  * (1,500 a minute) is meant for one household, not for a whole benchmark.
- * The loops run on a worker thread (`runMixedInWorker`), so the server keeps
- * the main thread's core to itself.
+ * The loops run on a worker thread (`runMixedInWorker`).
  */
 import { createHmac, randomBytes } from "node:crypto";
 import http from "node:http";
@@ -48,7 +48,6 @@ export interface KindResult {
 export interface MixedResult {
   kinds: KindResult[];
   total: { rps: number; p95: number; errors: number };
-  peakRssMb: number;
 }
 
 /**
@@ -258,10 +257,6 @@ export async function runMixed(o: MixedOptions): Promise<MixedResult> {
   const times = new Map<string, number[]>(KINDS.map((k) => [k.name, []]));
   const errors = new Map<string, number>(KINDS.map((k) => [k.name, 0]));
   const statuses = new Map<string, number>();
-  let peakRss = process.memoryUsage().rss;
-  const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, process.memoryUsage().rss);
-  }, 250);
   const until = Date.now() + o.seconds * 1000;
   const started = performance.now();
 
@@ -295,7 +290,6 @@ export async function runMixed(o: MixedOptions): Promise<MixedResult> {
   }
 
   await Promise.all(Array.from({ length: o.connections }, (_, i) => loop(i)));
-  clearInterval(sampler);
   const elapsed = (performance.now() - started) / 1000;
   if (statuses.size > 0) console.log("mixed workload answers other than 2xx:", Object.fromEntries(statuses));
   const all: number[] = [];
@@ -320,7 +314,6 @@ export async function runMixed(o: MixedOptions): Promise<MixedResult> {
       p95: percentile(all, 0.95),
       errors: kinds.reduce((s, k) => s + k.errors, 0),
     },
-    peakRssMb: Math.round(peakRss / 1024 / 1024),
   };
 }
 
@@ -333,7 +326,10 @@ export function runMixedInWorker(o: MixedOptions): Promise<MixedResult> {
     const worker = new Worker(entry, { eval: true, workerData: { mixed: o } });
     worker.once("message", resolve);
     worker.once("error", reject);
-    worker.once("exit", (code) => code !== 0 && reject(new Error(`mixed workload worker exited with ${code}`)));
+    worker.once(
+      "exit",
+      (code) => code !== 0 && reject(new Error(`mixed workload worker exited with ${code}`)),
+    );
   });
 }
 

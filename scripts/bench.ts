@@ -17,19 +17,23 @@
  * uploaded end to end by members taking turns (uploads are limited per member).
  *
  * The mixed workload signs in BENCH_MIXED_MEMBERS (10,000) members and sends
- * 80 % reads and 20 % writes, each by a random member (scripts/bench-mixed.ts).
+ * 80 % reads and 20 % writes, each by a random member (scripts/bench-mixed.ts),
+ * to the server started as its own process on the same data (src/server/main.ts,
+ * as `npm start` runs it: needs `npm run build` for the full middleware), and
+ * reports that process's resident memory.
  *
- * BENCH_CPU_PROFILE=file records the server thread during the mixed workload.
+ * BENCH_CPU_PROFILE=/tmp/x.cpuprofile writes that server process's CPU profile.
  *
  * BENCH_LISTS, BENCH_USERS, BENCH_SECONDS and BENCH_CONNECTIONS override the sizes;
  * BENCH_ONLY=share,upload measures only the scenarios whose names hold one of
  * those words (and the baseline); BENCH_KEEP=1 keeps the PostgreSQL scratch
  * database for inspection.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { Session } from "node:inspector/promises";
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { serve } from "@hono/node-server";
 import autocannon from "autocannon";
 import sharp from "sharp";
@@ -71,16 +75,31 @@ const LARGE_VOTES = Number(process.env.BENCH_SUBMISSIONS ?? 100_000);
 /** The list that carries the benchmark's discussion (list i = 1 of the seed). */
 const DISCUSSED = { userId: "bench-u2", listId: "list_1600000000001" };
 
-async function openDatabase(): Promise<{ database: Database; label: string; cleanup: () => Promise<void> }> {
+interface BenchDatabase {
+  database: Database;
+  label: string;
+  /** Where a server process finds the same data (DATA_DIR or DATABASE_URL). */
+  serverEnv: Record<string, string>;
+  /** Lets a server process open it: PGlite's directory takes one process at a time. */
+  release: () => Promise<void>;
+  cleanup: () => Promise<void>;
+}
+
+async function openDatabase(): Promise<BenchDatabase> {
   const adminUrl = process.env.BENCH_DATABASE_URL;
   if (adminUrl) {
     const scratch = await createScratchDatabase(adminUrl, "sr_bench");
     const database = await openPostgres(scratch.url, 20);
+    // The server process's own files (its auth secret, pictures); the data is in PostgreSQL.
+    const dir = mkdtempSync(join(tmpdir(), "sr-bench-"));
     return {
       database,
       label: `PostgreSQL (${new URL(adminUrl).host}, pool 20)`,
+      serverEnv: { DATABASE_URL: scratch.url, DATA_DIR: dir },
+      release: async () => {},
       async cleanup() {
         await database.close();
+        rmSync(dir, { recursive: true, force: true });
         if (process.env.BENCH_KEEP) return console.log(`kept database ${scratch.url}`);
         await scratch.drop();
       },
@@ -88,14 +107,95 @@ async function openDatabase(): Promise<{ database: Database; label: string; clea
   }
   const dir = mkdtempSync(join(tmpdir(), "sr-bench-"));
   const database = await openPglite(join(dir, "pglite"));
+  let open = true;
+  const release = async () => {
+    if (open) await database.close();
+    open = false;
+  };
   return {
     database,
     label: "PGlite (embedded)",
+    serverEnv: { DATABASE_URL: "", DATA_DIR: dir },
+    release,
     async cleanup() {
-      await database.close();
+      await release();
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Resident memory of a process now, from /proc (Linux), in bytes; 0 where there is none. */
+function residentBytes(pid: number): number {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return kb ? Number(kb) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The app as an install runs it (`src/server/main.ts`), on the benchmark's
+ * data, so the mixed workload meets every middleware and its memory is the
+ * server's alone. BENCH_CPU_PROFILE asks Node for the process's CPU profile.
+ */
+async function startServerProcess(
+  serverEnv: Record<string, string>,
+  secret: string,
+  origin: string,
+): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
+  const port = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+  const profile = process.env.BENCH_CPU_PROFILE;
+  const child = spawn(
+    process.execPath,
+    [
+      ...(profile
+        ? ["--cpu-prof", `--cpu-prof-dir=${dirname(profile)}`, `--cpu-prof-name=${basename(profile)}`]
+        : []),
+      "--import",
+      "tsx",
+      "src/server/main.ts",
+    ],
+    {
+      env: {
+        ...process.env,
+        ...serverEnv,
+        PORT: String(port),
+        AUTH_SECRET: secret,
+        PUBLIC_URL: origin,
+        LOG_LEVEL: "error",
+        SMTP_URL: "",
+        GOOGLE_CLIENT_ID: "",
+        TWITTER_CLIENT_ID: "",
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
+  const base = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    child.kill("SIGTERM");
+    await new Promise((r) => child.once("exit", r));
+  };
+  const deadline = Date.now() + 600_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { base, pid: child.pid!, stop };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error("server did not start within 10 minutes");
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
 
 /** Bulk data made by the database itself: users, lists with skewed votes and tags, 10 entries each. */
@@ -335,7 +435,7 @@ async function measurePictures(base: string, origin: string): Promise<Result[]> 
 
 async function main() {
   const started = Date.now();
-  const { database, label, cleanup } = await openDatabase();
+  const { database, label, serverEnv, release, cleanup } = await openDatabase();
   try {
     await database.migrate();
     await seedReferenceData(database.db, loadReferenceData());
@@ -458,32 +558,6 @@ async function main() {
         `| ${r.name} | ${Math.round(r.rps)} | ${(r.rps / baseline.rps).toFixed(2)} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} |`,
       );
     }
-    if (wanted(MIXED_NAME)) {
-      const members = Math.min(USERS, MIXED_MEMBERS);
-      process.stdout.write(
-        `measuring ${MIXED_NAME} (${members.toLocaleString()} members) for ${SECONDS} s...\n`,
-      );
-      const cast = await database.db
-        .select({ id: castaways.id })
-        .from(castaways)
-        .where(eq(castaways.seasonId, "s49"))
-        .orderBy(castaways.id);
-      const profiler = await startProfile();
-      const mixed = await runMixedInWorker({
-        base,
-        origin,
-        connections: CONNECTIONS,
-        seconds: SECONDS,
-        users: USERS,
-        lists: LISTS,
-        cookies: await seedSessions(database.db, secret, members),
-        castawayIds: cast.map((c) => c.id),
-        categoryId: LARGE_CATEGORY,
-        discussed: DISCUSSED,
-      });
-      await profiler.stop();
-      printMixed(mixed, baseline.rps, members);
-    }
     const smallP95 = await submitCost(database, SMALL_CATEGORY);
     const largeP95 = await submitCost(database, LARGE_CATEGORY);
     console.log(
@@ -496,38 +570,64 @@ async function main() {
       (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
     });
     await hub.close();
+    if (wanted(MIXED_NAME)) {
+      const members = Math.min(USERS, MIXED_MEMBERS);
+      const cast = await database.db
+        .select({ id: castaways.id })
+        .from(castaways)
+        .where(eq(castaways.seasonId, "s49"))
+        .orderBy(castaways.id);
+      const cookies = await seedSessions(database.db, secret, members);
+      await release();
+      process.stdout.write(
+        `starting the server as its own process (npm start's server) for the mixed workload...\n`,
+      );
+      const app = await startServerProcess(serverEnv, secret, origin);
+      const idleRss = residentBytes(app.pid);
+      let peakRss = idleRss;
+      const sampler = setInterval(() => (peakRss = Math.max(peakRss, residentBytes(app.pid))), 250);
+      process.stdout.write(
+        `measuring ${MIXED_NAME} (${members.toLocaleString()} members) for ${SECONDS} s...\n`,
+      );
+      let mixed: MixedResult;
+      try {
+        mixed = await runMixedInWorker({
+          base: app.base,
+          origin,
+          connections: CONNECTIONS,
+          seconds: SECONDS,
+          users: USERS,
+          lists: LISTS,
+          cookies,
+          castawayIds: cast.map((c) => c.id),
+          categoryId: LARGE_CATEGORY,
+          discussed: DISCUSSED,
+        });
+      } finally {
+        clearInterval(sampler);
+        await app.stop();
+      }
+      if (process.env.BENCH_CPU_PROFILE)
+        console.log(`CPU profile of the server process: ${process.env.BENCH_CPU_PROFILE}`);
+      printMixed(mixed, baseline.rps, members, { idle: idleRss, peak: peakRss });
+    }
   } finally {
     await cleanup();
   }
 }
 
-/**
- * BENCH_CPU_PROFILE=file.cpuprofile records the server thread during the mixed
- * workload (open it in Chrome's DevTools): where a busy site's time goes.
- */
-async function startProfile(): Promise<{ stop: () => Promise<void> }> {
-  const file = process.env.BENCH_CPU_PROFILE;
-  if (!file) return { stop: async () => {} };
-  const session = new Session();
-  session.connect();
-  await session.post("Profiler.enable");
-  await session.post("Profiler.start");
-  return {
-    async stop() {
-      const { profile } = await session.post("Profiler.stop");
-      writeFileSync(file, JSON.stringify(profile));
-      session.disconnect();
-      console.log(`CPU profile of the server thread written to ${file}`);
-    },
-  };
-}
-
-function printMixed(mixed: MixedResult, baselineRps: number, members: number) {
+function printMixed(
+  mixed: MixedResult,
+  baselineRps: number,
+  members: number,
+  rss: { idle: number; peak: number },
+) {
+  const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
   console.log(
     `\n${MIXED_NAME}: ${members.toLocaleString()} members, ${CONNECTIONS} connections, ${SECONDS} s; ` +
       `${Math.round(mixed.total.rps)} req/s (${(mixed.total.rps / baselineRps).toFixed(2)} of baseline), ` +
-      `p95 ${mixed.total.p95.toFixed(1)} ms, ${mixed.total.errors} errors, peak RSS ${mixed.peakRssMb} MB ` +
-      "(the whole bench process: server and load generator)\n",
+      `p95 ${mixed.total.p95.toFixed(1)} ms, ${mixed.total.errors} errors; ` +
+      `the server process's RSS ${mb(rss.idle)} MB started, ${mb(rss.peak)} MB at its peak\n`,
   );
   console.log("| kind | share | req/s | p50 ms | p95 ms | errors |");
   console.log("|---|---:|---:|---:|---:|---:|");

@@ -30,11 +30,21 @@ export const migrationsFolder = fileURLToPath(new URL("./migrations", import.met
 // Any fixed 64-bit number works; every process must use the same one.
 const MIGRATION_LOCK_ID = 7_349_221_004;
 
+/**
+ * PGlite's own start parameters, with a smaller buffer pool: the embedded
+ * database lives in the server's memory, and its default 128 MB of shared
+ * buffers took the server past 500 MB under the mixed workload (561-568 MB;
+ * 407-465 MB with 32 MB, at the same throughput, docs/performance.md). Pages
+ * outside the pool come from the operating system's file cache.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
+
 export async function openPglite(dataDir: string | null): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // pg_trgm backs the browse search index (migration 0002).
   const extensions = { pg_trgm };
-  const client = dataDir ? new PGlite(dataDir, { extensions }) : new PGlite({ extensions });
+  const options = { extensions, startParams: PGLITE_START_PARAMS };
+  const client = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
