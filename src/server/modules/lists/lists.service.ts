@@ -8,7 +8,7 @@ import { effectiveTags, LIST_MESSAGES } from "#shared/lists.ts";
 import { type listInputSchema } from "#shared/lists.schema.ts";
 import { LIMITS } from "#shared/limits.ts";
 import type { z } from "zod";
-import { type ListEntry, loadEntries, loadPreviews, previewOf, validateEntries } from "./list-entries.ts";
+import { type ListEntry, loadPreviews, previewOf, toEntries, validateEntries } from "./list-entries.ts";
 
 type ListInput = z.output<typeof listInputSchema>;
 
@@ -196,10 +196,13 @@ export async function getListDetail(
   listId: string,
   viewerId: string | null,
 ): Promise<ListDetail> {
-  // The reader's upvote and favourite come with the list, in the same query.
+  // The entries, and the reader's upvote and favourite, come with the list in the same query.
   const [found] = await db
     .select({
       ...summaryColumns,
+      itemIds: sql<
+        string[] | null
+      >`(SELECT json_agg(${listItems.itemId} ORDER BY ${listItems.position}) FROM ${listItems} WHERE ${listItems.userId} = ${lists.userId} AND ${listItems.listId} = ${lists.id})`,
       upvoted: viewerId
         ? sql<boolean>`EXISTS (SELECT 1 FROM ${listUpvotes} WHERE ${listUpvotes.listUserId} = ${lists.userId} AND ${listUpvotes.listId} = ${lists.id} AND ${listUpvotes.voterId} = ${viewerId})`
         : sql<boolean>`false`,
@@ -216,8 +219,8 @@ export async function getListDetail(
     const [any] = await db.select({ id: lists.id }).from(lists).where(eq(lists.userId, ownerId)).limit(1);
     throw notFound(any ? "List not found" : "No lists found for this user");
   }
-  const { upvoted, favorited, ...row } = found;
-  const items = await loadEntries(db, ownerId, listId);
+  const { upvoted, favorited, itemIds, ...row } = found;
+  const items = toEntries(await getCatalog(db), itemIds ?? []);
   return {
     ...toSummary(row, items.slice(0, LIMITS.cardPreviewEntries)),
     items,
