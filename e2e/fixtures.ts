@@ -67,3 +67,39 @@ export const test = base.extend<{ user: E2EUser; signedInPage: Page }>({
 });
 
 export { expect };
+
+/**
+ * Records every phase the palm-frond overlay goes through, and whether its
+ * fronds were drawn, from inside the page: a busy machine can run the whole
+ * transition between two of Playwright's polls, so polling alone may see
+ * nothing but "idle" before and after. Call before the action; read after.
+ */
+export async function recordPalmTransition(
+  page: Page,
+): Promise<() => Promise<{ phases: string[]; fronds: boolean }>> {
+  await page.evaluate(() => {
+    const overlay = document.querySelector('[data-testid="palm-transition"]');
+    if (!overlay) throw new Error("no palm-transition overlay on the page");
+    const seen = { phases: [overlay.getAttribute("data-phase") ?? ""], fronds: false };
+    (window as unknown as { __palmSeen: typeof seen }).__palmSeen = seen;
+    new MutationObserver((records) => {
+      for (const r of records) {
+        if (r.type === "attributes" && r.attributeName === "data-phase") {
+          // Each record holds the value before it; the last one is read now.
+          if (seen.phases.at(-1) !== r.oldValue) seen.phases.push(r.oldValue ?? "");
+        }
+        for (const node of r.addedNodes) {
+          if (node instanceof Element && (node.matches(".palm-frond") || node.querySelector(".palm-frond"))) {
+            seen.fronds = true;
+          }
+        }
+      }
+      const now = overlay.getAttribute("data-phase") ?? "";
+      if (seen.phases.at(-1) !== now) seen.phases.push(now);
+    }).observe(overlay, { attributes: true, attributeOldValue: true, childList: true, subtree: true });
+  });
+  return () =>
+    page.evaluate(
+      () => (window as unknown as { __palmSeen: { phases: string[]; fronds: boolean } }).__palmSeen,
+    );
+}
