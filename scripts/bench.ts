@@ -29,7 +29,6 @@
  * those words (and the baseline); BENCH_KEEP=1 keeps the PostgreSQL scratch
  * database for inspection.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -56,6 +55,7 @@ import {
   submitRanking,
 } from "../src/server/modules/global-rankings/global-rankings.service.ts";
 import { createScratchDatabase } from "../src/testing/scratch-postgres.ts";
+import { launchServer } from "../src/testing/server-process.ts";
 import { type MixedResult, runMixedInWorker, seedSessions } from "./bench-mixed.ts";
 
 const LISTS = Number(process.env.BENCH_LISTS ?? 100_000);
@@ -135,14 +135,15 @@ function residentBytes(pid: number): number {
 }
 
 /**
- * The app as an install runs it (`src/server/main.ts`), on the benchmark's
- * data, so the mixed workload meets every middleware and its memory is the
- * server's alone. BENCH_CPU_PROFILE asks Node for the process's CPU profile.
+ * The app as an install runs it (`src/server/main.ts`, through the tests'
+ * launchServer), on the benchmark's data, so the mixed workload meets every
+ * middleware and its memory is the server's alone. Its public address names
+ * the port, so the generator's Origin matches it. BENCH_CPU_PROFILE asks Node
+ * for the process's CPU profile.
  */
 async function startServerProcess(
   serverEnv: Record<string, string>,
   secret: string,
-  origin: string,
 ): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
   const port = await new Promise<number>((resolve) => {
     const probe = createServer().listen(0, "127.0.0.1", () => {
@@ -150,52 +151,23 @@ async function startServerProcess(
       probe.close(() => resolve(port));
     });
   });
-  const profile = process.env.BENCH_CPU_PROFILE;
-  const child = spawn(
-    process.execPath,
-    [
-      ...(profile
-        ? ["--cpu-prof", `--cpu-prof-dir=${dirname(profile)}`, `--cpu-prof-name=${basename(profile)}`]
-        : []),
-      "--import",
-      "tsx",
-      "src/server/main.ts",
-    ],
-    {
-      env: {
-        ...process.env,
-        ...serverEnv,
-        PORT: String(port),
-        AUTH_SECRET: secret,
-        PUBLIC_URL: origin,
-        LOG_LEVEL: "error",
-        SMTP_URL: "",
-        GOOGLE_CLIENT_ID: "",
-        TWITTER_CLIENT_ID: "",
-      },
-      stdio: ["ignore", "ignore", "inherit"],
-    },
-  );
   const base = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode !== null) return;
-    child.kill("SIGTERM");
-    await new Promise((r) => child.once("exit", r));
+  const profile = process.env.BENCH_CPU_PROFILE;
+  const server = await launchServer(
+    { ...serverEnv, PORT: String(port), PUBLIC_URL: base, AUTH_SECRET: secret, LOG_LEVEL: "error" },
+    600_000,
+    profile
+      ? ["--cpu-prof", `--cpu-prof-dir=${dirname(profile)}`, `--cpu-prof-name=${basename(profile)}`]
+      : [],
+  );
+  return {
+    base,
+    pid: server.child.pid!,
+    async stop() {
+      server.child.kill("SIGTERM");
+      await server.exited;
+    },
   };
-  const deadline = Date.now() + 600_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { base, pid: child.pid!, stop };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error("server did not start within 10 minutes");
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }
 
 /** Bulk data made by the database itself: users, lists with skewed votes and tags, 10 entries each. */
@@ -582,7 +554,7 @@ async function main() {
       process.stdout.write(
         `starting the server as its own process (npm start's server) for the mixed workload...\n`,
       );
-      const app = await startServerProcess(serverEnv, secret, origin);
+      const app = await startServerProcess(serverEnv, secret);
       const idleRss = residentBytes(app.pid);
       let peakRss = idleRss;
       const sampler = setInterval(() => (peakRss = Math.max(peakRss, residentBytes(app.pid))), 250);
@@ -593,7 +565,7 @@ async function main() {
       try {
         mixed = await runMixedInWorker({
           base: app.base,
-          origin,
+          origin: app.base,
           connections: CONNECTIONS,
           seconds: SECONDS,
           users: USERS,

@@ -14,10 +14,14 @@ export interface ServerProcess {
 /**
  * The real server as `npm start` runs it (node --import tsx src/server/main.ts),
  * with only the environment given (PORT=0 picks a free port); resolves once it
- * says where it listens.
+ * says where it listens. `nodeArgs` go to Node itself (the bench's --cpu-prof).
  */
-export async function launchServer(env: Record<string, string>, timeoutMs = 150_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+export async function launchServer(
+  env: Record<string, string>,
+  timeoutMs = 150_000,
+  nodeArgs: string[] = [],
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "src/server/main.ts"], {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", PORT: "0", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
