@@ -24,15 +24,18 @@
  *
  * BENCH_CPU_PROFILE=/tmp/x.cpuprofile writes that server process's CPU profile.
  *
+ * BENCH_PGLITE_DIR=/some/dir keeps the PGlite data there and seeds it only
+ * once per size (a 100,000-list seed takes about two minutes), for repeated runs.
+ *
  * BENCH_LISTS, BENCH_USERS, BENCH_SECONDS and BENCH_CONNECTIONS override the sizes;
  * BENCH_ONLY=share,upload measures only the scenarios whose names hold one of
  * those words (and the baseline); BENCH_KEEP=1 keeps the PostgreSQL scratch
  * database for inspection.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { basename, dirname, join } from "node:path";
+import { dirname, join } from "node:path";
 import { serve } from "@hono/node-server";
 import autocannon from "autocannon";
 import sharp from "sharp";
@@ -82,6 +85,8 @@ interface BenchDatabase {
   serverEnv: Record<string, string>;
   /** Lets a server process open it: PGlite's directory takes one process at a time. */
   release: () => Promise<void>;
+  /** Where a kept data directory records the size it was seeded with (BENCH_PGLITE_DIR). */
+  seededMark?: string | null;
   cleanup: () => Promise<void>;
 }
 
@@ -105,7 +110,8 @@ async function openDatabase(): Promise<BenchDatabase> {
       },
     };
   }
-  const dir = mkdtempSync(join(tmpdir(), "sr-bench-"));
+  const kept = process.env.BENCH_PGLITE_DIR;
+  const dir = kept ?? mkdtempSync(join(tmpdir(), "sr-bench-"));
   const database = await openPglite(join(dir, "pglite"));
   let open = true;
   const release = async () => {
@@ -117,9 +123,10 @@ async function openDatabase(): Promise<BenchDatabase> {
     label: "PGlite (embedded)",
     serverEnv: { DATABASE_URL: "", DATA_DIR: dir },
     release,
+    seededMark: kept ? join(dir, "bench-seed.json") : null,
     async cleanup() {
       await release();
-      rmSync(dir, { recursive: true, force: true });
+      if (!kept) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
@@ -153,12 +160,11 @@ async function startServerProcess(
   });
   const base = `http://127.0.0.1:${port}`;
   const profile = process.env.BENCH_CPU_PROFILE;
+  const profileDir = mkdtempSync(join(tmpdir(), "sr-bench-profile-"));
   const server = await launchServer(
     { ...serverEnv, PORT: String(port), PUBLIC_URL: base, AUTH_SECRET: secret, LOG_LEVEL: "error" },
     600_000,
-    profile
-      ? ["--cpu-prof", `--cpu-prof-dir=${dirname(profile)}`, `--cpu-prof-name=${basename(profile)}`]
-      : [],
+    profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
   );
   return {
     base,
@@ -166,8 +172,20 @@ async function startServerProcess(
     async stop() {
       server.child.kill("SIGTERM");
       await server.exited;
+      if (profile) keepMainThreadProfile(profileDir, profile);
     },
   };
+}
+
+/**
+ * Node writes one profile per thread (tsx's module loader has one of its
+ * own); the server's main thread, the busiest, has the largest.
+ */
+function keepMainThreadProfile(dir: string, target: string) {
+  const files = readdirSync(dir).map((name) => join(dir, name));
+  const largest = files.sort((a, b) => statSync(b).size - statSync(a).size)[0];
+  if (largest) renameSync(largest, target);
+  rmSync(dir, { recursive: true, force: true });
 }
 
 /** Bulk data made by the database itself: users, lists with skewed votes and tags, 10 entries each. */
@@ -407,15 +425,22 @@ async function measurePictures(base: string, origin: string): Promise<Result[]> 
 
 async function main() {
   const started = Date.now();
-  const { database, label, serverEnv, release, cleanup } = await openDatabase();
+  const { database, label, serverEnv, release, seededMark, cleanup } = await openDatabase();
   try {
     await database.migrate();
-    await seedReferenceData(database.db, loadReferenceData());
-    console.log(
-      `Seeding ${LISTS.toLocaleString()} lists by ${USERS.toLocaleString()} users into ${label}...`,
-    );
-    await seed(database);
-    console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const size = JSON.stringify({ LISTS, USERS, LARGE_VOTES });
+    if (seededMark && existsSync(seededMark) && readFileSync(seededMark, "utf8") === size) {
+      console.log(`Using the data seeded before in ${dirname(seededMark)}`);
+      await database.db.execute(sql`DELETE FROM session`);
+    } else {
+      await seedReferenceData(database.db, loadReferenceData());
+      console.log(
+        `Seeding ${LISTS.toLocaleString()} lists by ${USERS.toLocaleString()} users into ${label}...`,
+      );
+      await seed(database);
+      if (seededMark) writeFileSync(seededMark, size);
+      console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }
 
     const logger = createLogger("silent");
     const env = parseEnv({ LOG_LEVEL: "silent" });
@@ -449,15 +474,16 @@ async function main() {
 
     // A signed-in reader's page is the shared one plus their own flags (their
     // favourites and upvotes, their votes in a discussion, their submission).
-    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Origin: origin },
-      body: JSON.stringify({
-        email: "bench-reader@bench.test",
-        password: "bench-password-1",
-        name: "reader",
-      }),
-    });
+    // On kept data (BENCH_PGLITE_DIR) the reader signed up in an earlier run: sign in.
+    const reader = { email: "bench-reader@bench.test", password: "bench-password-1", name: "reader" };
+    const authed = async (path: string) =>
+      fetch(`${base}/api/auth/${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: origin },
+        body: JSON.stringify(reader),
+      });
+    let signUp = await authed("sign-up/email");
+    if (!signUp.ok) signUp = await authed("sign-in/email");
     const cookie = signUp.headers
       .getSetCookie()
       .map((c) => c.split(";")[0])
