@@ -131,6 +131,17 @@ async function openDatabase(): Promise<BenchDatabase> {
   };
 }
 
+/** CPU time a process has used so far (user + system), in ms, from /proc (Linux); 0 where there is none. */
+function cpuMs(pid: number): number {
+  try {
+    // Fields after the command's closing parenthesis; utime and stime are the 12th and 13th, in ticks of 10 ms.
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
 /** Resident memory of a process now, from /proc (Linux), in bytes; 0 where there is none. */
 function residentBytes(pid: number): number {
   try {
@@ -588,6 +599,8 @@ async function main() {
         `measuring ${MIXED_NAME} (${members.toLocaleString()} members) for ${SECONDS} s...\n`,
       );
       let mixed: MixedResult;
+      const cpuBefore = cpuMs(app.pid);
+      let cpuUsed = 0;
       try {
         mixed = await runMixedInWorker({
           base: app.base,
@@ -601,13 +614,14 @@ async function main() {
           categoryId: LARGE_CATEGORY,
           discussed: DISCUSSED,
         });
+        cpuUsed = cpuMs(app.pid) - cpuBefore;
       } finally {
         clearInterval(sampler);
         await app.stop();
       }
       if (process.env.BENCH_CPU_PROFILE)
         console.log(`CPU profile of the server process: ${process.env.BENCH_CPU_PROFILE}`);
-      printMixed(mixed, baseline.rps, members, { idle: idleRss, peak: peakRss });
+      printMixed(mixed, baseline.rps, members, { idle: idleRss, peak: peakRss }, cpuUsed);
     }
   } finally {
     await cleanup();
@@ -619,13 +633,17 @@ function printMixed(
   baselineRps: number,
   members: number,
   rss: { idle: number; peak: number },
+  cpuUsed: number,
 ) {
+  const requests = mixed.kinds.reduce((s, k) => s + k.count, 0);
   const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
   console.log(
     `\n${MIXED_NAME}: ${members.toLocaleString()} members, ${CONNECTIONS} connections, ${SECONDS} s; ` +
       `${Math.round(mixed.total.rps)} req/s (${(mixed.total.rps / baselineRps).toFixed(2)} of baseline), ` +
       `p95 ${mixed.total.p95.toFixed(1)} ms, ${mixed.total.errors} errors; ` +
-      `the server process's RSS ${mb(rss.idle)} MB started, ${mb(rss.peak)} MB at its peak\n`,
+      `the server process's RSS ${mb(rss.idle)} MB started, ${mb(rss.peak)} MB at its peak; ` +
+      // CPU per request does not depend on what else the machine runs, as throughput does.
+      `its CPU time ${(cpuUsed / Math.max(1, requests)).toFixed(2)} ms a request\n`,
   );
   console.log("| kind | share | req/s | p50 ms | p95 ms | errors |");
   console.log("|---|---:|---:|---:|---:|---:|");
