@@ -1,5 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { eq, getTableColumns } from "drizzle-orm";
+import { eq, getTableColumns, sql } from "drizzle-orm";
+import { batchedRead } from "../db/batched-reads.ts";
+import { textArray } from "../db/text-array.ts";
 import type { Db } from "../db/client.ts";
 import { session, user } from "../db/schema/index.ts";
 import type { CacheSignals } from "../realtime/hub.ts";
@@ -120,14 +122,23 @@ export function createSessionReader(
     return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : null;
   }
 
+  // Members arriving together share one query (each still waits for a query
+  // that starts after they asked, so no answer predates a revocation they follow).
+  const sessionOf = batchedRead(
+    async (tokens: string[]) => {
+      const rows = await db
+        .select({ session: getTableColumns(session), user: getTableColumns(user) })
+        .from(session)
+        .innerJoin(user, eq(user.id, session.userId))
+        .where(sql`${session.token} = ANY(${textArray(tokens)})`);
+      return new Map(rows.map((row) => [row.session.token, row]));
+    },
+    { maxInFlight: 2 },
+  );
+
   /** The session, or "refresh" when it is due for better-auth's sliding extension (a write). */
   async function lookUp(token: string): Promise<SessionData | null | "refresh"> {
-    const [row] = await db
-      .select({ session: getTableColumns(session), user: getTableColumns(user) })
-      .from(session)
-      .innerJoin(user, eq(user.id, session.userId))
-      .where(eq(session.token, token))
-      .limit(1);
+    const row = await sessionOf(token);
     if (!row || row.session.expiresAt.getTime() <= Date.now()) return null;
     sessionConfig = (await context).sessionConfig;
     if (refreshDueAt(row as SessionData) <= Date.now()) return "refresh";

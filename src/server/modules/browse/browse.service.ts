@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, gte, sql, type SQL } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { favorites, lists, listUpvotes, user } from "../../db/schema/index.ts";
 import { type ListSummary, summaryColumns, withPreviews } from "../lists/lists.service.ts";
 import type { BrowseQuery } from "#shared/browse.ts";
 import { textArray } from "../../db/text-array.ts";
+import { batchedRead } from "../../db/batched-reads.ts";
 import { cached, forgetBrowseCache, updateCached } from "./browse-cache.ts";
 import { cachedViewerFlags } from "./viewer-flags-cache.ts";
 import { LIMITS } from "#shared/limits.ts";
@@ -24,6 +24,73 @@ function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => "\\" + c);
 }
 
+const cardKey = (u: string, l: string) => `${u}\u0000${l}`;
+
+interface FlagsAsked {
+  viewerId: string;
+  cards: ListSummary[];
+}
+
+const flagsReaders = new WeakMap<Db, (asked: FlagsAsked) => Promise<Set<string> | undefined>>();
+
+/**
+ * The flags of every reader asking at the same moment, in one indexed query
+ * (batchedRead): each (reader, card) pair is one primary-key probe. A reader
+ * gets a set of 'f' or 'u' followed by the card's key.
+ */
+function flagsReaderOf(db: Db) {
+  let read = flagsReaders.get(db);
+  if (read) return read;
+  read = batchedRead(async (asked: FlagsAsked[]) => {
+    const pairs = asked.flatMap((a) => a.cards.map((c) => [a.viewerId, c.userId, c.id] as const));
+    const viewers = textArray(pairs.map((p) => p[0]));
+    const owners = textArray(pairs.map((p) => p[1]));
+    const ids = textArray(pairs.map((p) => p[2]));
+    const asPairs = sql`(SELECT * FROM unnest(${viewers}, ${owners}, ${ids}))`;
+    const rows = await db
+      .select({
+        kind: sql<string>`'f'`.as("kind"),
+        v: favorites.userId,
+        u: favorites.listUserId,
+        l: favorites.listId,
+      })
+      .from(favorites)
+      .where(sql`(${favorites.userId}, ${favorites.listUserId}, ${favorites.listId}) IN ${asPairs}`)
+      .unionAll(
+        db
+          .select({
+            kind: sql<string>`'u'`.as("kind"),
+            v: listUpvotes.voterId,
+            u: listUpvotes.listUserId,
+            l: listUpvotes.listId,
+          })
+          .from(listUpvotes)
+          .where(
+            sql`(${listUpvotes.voterId}, ${listUpvotes.listUserId}, ${listUpvotes.listId}) IN ${asPairs}`,
+          ),
+      );
+    const byViewer = new Map<string, Set<string>>();
+    for (const r of rows) {
+      let set = byViewer.get(r.v);
+      if (!set) byViewer.set(r.v, (set = new Set()));
+      set.add(r.kind + cardKey(r.u, r.l));
+    }
+    // Each request sees only its own cards' flags (a reader may ask for two pages at once).
+    return new Map(
+      asked.map((a) => {
+        const mine = byViewer.get(a.viewerId);
+        const onPage = new Set<string>();
+        for (const c of a.cards)
+          for (const kind of ["f", "u"])
+            if (mine?.has(kind + cardKey(c.userId, c.id))) onPage.add(kind + cardKey(c.userId, c.id));
+        return [a, onPage];
+      }),
+    );
+  });
+  flagsReaders.set(db, read);
+  return read;
+}
+
 /**
  * Adds the reader's favourite and upvote flags to cards in one indexed query
  * (remembered for a second): the per-reader overlay on pages that are
@@ -37,31 +104,15 @@ export async function withViewerFlags(
   if (!viewerId || cards.length === 0) {
     return cards.map((c) => ({ ...c, viewer: { favorited: false, upvoted: false } }));
   }
-  const key = (u: string, l: string) => `${u}\u0000${l}`;
-  const pageKey = cards.map((c) => key(c.userId, c.id)).join("\u0001");
+  const pageKey = cards.map((c) => cardKey(c.userId, c.id)).join("\u0001");
   const flags = await cachedViewerFlags(db, viewerId, pageKey, async () => {
-    const owners = textArray(cards.map((c) => c.userId));
-    const ids = textArray(cards.map((c) => c.id));
-    const onPage = (u: AnyPgColumn, l: AnyPgColumn) =>
-      sql`(${u}, ${l}) IN (SELECT * FROM unnest(${owners}, ${ids}))`;
-    const rows = await db
-      .select({ kind: sql<string>`'f'`.as("kind"), u: favorites.listUserId, l: favorites.listId })
-      .from(favorites)
-      .where(and(eq(favorites.userId, viewerId), onPage(favorites.listUserId, favorites.listId)))
-      .unionAll(
-        db
-          .select({ kind: sql<string>`'u'`.as("kind"), u: listUpvotes.listUserId, l: listUpvotes.listId })
-          .from(listUpvotes)
-          .where(and(eq(listUpvotes.voterId, viewerId), onPage(listUpvotes.listUserId, listUpvotes.listId))),
-      );
-    // One set: 'f' or 'u', then the card's key.
-    return new Set(rows.map((r) => r.kind + key(r.u, r.l)));
+    return (await flagsReaderOf(db)({ viewerId, cards })) ?? new Set<string>();
   });
   return cards.map((c) => ({
     ...c,
     viewer: {
-      favorited: flags.has("f" + key(c.userId, c.id)),
-      upvoted: flags.has("u" + key(c.userId, c.id)),
+      favorited: flags.has("f" + cardKey(c.userId, c.id)),
+      upvoted: flags.has("u" + cardKey(c.userId, c.id)),
     },
   }));
 }

@@ -234,4 +234,31 @@ describe("shared answers", () => {
       target.upvoteCount,
     );
   });
+
+  it("gives readers who ask at the same moment (one query for all of them) each their own flags", async () => {
+    const page = await browse("q=zanzibar");
+    const [first, second] = page.lists as [Page["lists"][number], Page["lists"][number]];
+    const toggle = (who: TestUser, card: typeof first, what: "upvote" | "favorite") =>
+      t.request(`/api/lists/${card.userId}/${card.id}/${what}`, { method: "POST", cookie: who.cookie });
+    expect((await toggle(alice, first, "favorite")).status).toBe(200);
+    expect((await toggle(bob, second, "upvote")).status).toBe(200);
+    const [alices, bobs, visitors] = await Promise.all([
+      browse("q=zanzibar", alice),
+      browse("q=zanzibar", bob),
+      browse("q=zanzibar"),
+    ]);
+    const flags = (p: Page) => p.lists.slice(0, 2).map((l) => l.viewer);
+    expect(flags(alices)).toEqual([
+      { favorited: true, upvoted: false },
+      { favorited: false, upvoted: false },
+    ]);
+    expect(flags(bobs)).toEqual([
+      { favorited: false, upvoted: false },
+      { favorited: false, upvoted: true },
+    ]);
+    expect(flags(visitors)).toEqual([
+      { favorited: false, upvoted: false },
+      { favorited: false, upvoted: false },
+    ]);
+  });
 });
