@@ -6,8 +6,11 @@
  * members' session lookups waiting behind each other cost fifty of those.
  * Here a key asked for while a batch is running waits for the next batch,
  * which takes every key asked for meanwhile: under load a few queries serve
- * many requests, and an idle server answers the first key at once (after the
- * current microtask, so the keys of one tick share a query).
+ * many requests, and an idle server answers the first key at once.
+ *
+ * A batch starts on setImmediate, after the event loop has read every request
+ * that arrived meanwhile: PGlite answers a query within the microtasks of the
+ * tick that asks, so batches cut at the end of a microtask would hold one key.
  */
 export interface BatchedReadOptions {
   /** Keys one query takes at most (the rest wait for the next). */
@@ -57,7 +60,7 @@ export function batchedRead<K, V>(
       queue.push({ key, resolve, reject });
       if (scheduled) return;
       scheduled = true;
-      queueMicrotask(() => {
+      setImmediate(() => {
         scheduled = false;
         pump();
       });

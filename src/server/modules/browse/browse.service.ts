@@ -5,7 +5,7 @@ import { type ListSummary, summaryColumns, withPreviews } from "../lists/lists.s
 import type { BrowseQuery } from "#shared/browse.ts";
 import { textArray } from "../../db/text-array.ts";
 import { batchedRead } from "../../db/batched-reads.ts";
-import { cached, forgetBrowseCache, updateCached } from "./browse-cache.ts";
+import { cached, updateCached } from "./browse-cache.ts";
 import { cachedViewerFlags } from "./viewer-flags-cache.ts";
 import { LIMITS } from "#shared/limits.ts";
 
@@ -219,17 +219,36 @@ function matches(list: Filterable, [q, type, tags]: CountFilter): boolean {
 /**
  * After a list was created, saved or deleted (`before` and `after` are what
  * filters read of it, null where it did not exist), in a write that began at
- * `since`: the cached pages go, and each cached count moves by the one list
+ * `since`. A cached page goes only if the list joined or left its filter (its
+ * pages shift) or is on it (its card changed): saving moves neither a list's
+ * creation time nor its votes, the only orders there are, so every other page
+ * keeps its cards in place. Home goes when a list appears or disappears (it
+ * would be the newest) or is on it. Each cached count moves by the one list
  * it gained or lost, so a busy site never recounts a search because someone
  * saved a list.
  */
 export function afterListWrite(
   db: Db,
   since: number,
+  list: { userId: string; id: string },
   before: Filterable | null,
   after: Filterable | null,
 ): void {
-  forgetBrowseCache(db, ["lists"]);
+  const isOn = (cards: readonly ListSummary[]) =>
+    cards.some((c) => c.userId === list.userId && c.id === list.id);
+  const appearedOrLeft = (before?.isPublic ?? false) !== (after?.isPublic ?? false);
+  updateCached(db, "lists", since, (key, answer) => {
+    if (key === "home") {
+      const home = answer as HomeLists;
+      return appearedOrLeft || isOn([...home.topWeek, ...home.recent]) ? undefined : answer;
+    }
+    if (!key.startsWith(PAGE_PREFIX)) return undefined;
+    const query = JSON.parse(key.slice(PAGE_PREFIX.length)) as BrowseQuery;
+    const filter: CountFilter = [query.q, query.type, query.tags];
+    const was = before !== null && matches(before, filter);
+    const is = after !== null && matches(after, filter);
+    return was !== is || isOn((answer as BrowsePage).lists) ? undefined : answer;
+  });
   updateCached(db, "counts", since, (key, answer) => {
     const filter = JSON.parse(key.slice(COUNT_PREFIX.length)) as CountFilter;
     const gained = after && matches(after, filter) ? 1 : 0;
@@ -241,33 +260,50 @@ export function afterListWrite(
 const PAGE_PREFIX = "page:";
 
 /**
- * After an upvote or its withdrawal (`delta` +1 or -1) that began at
- * `since`: cached pages show the list's new count without being rebuilt.
- * Pages in vote order, and home (its first row is the week's most voted),
- * may change order, so those go.
+ * After an upvote or its withdrawal (`delta` +1 or -1, leaving the list at
+ * `upvoteCount`) that began at `since`: cached pages show the list's new
+ * count without being rebuilt. Pages in vote order may change order, so
+ * those go. Home goes only if its week's most voted row may change: the list
+ * is in it, or now has as many votes as one in it (it may be older than a
+ * week: rebuilding is the safe side).
  */
-export function afterUpvote(db: Db, since: number, ownerId: string, listId: string, delta: number): void {
+export function afterUpvote(
+  db: Db,
+  since: number,
+  ownerId: string,
+  listId: string,
+  delta: number,
+  upvoteCount: number,
+): void {
+  const isIt = (c: ListSummary) => c.userId === ownerId && c.id === listId;
+  const counted = <T extends ListSummary>(cards: T[]) =>
+    cards.some(isIt) ? cards.map((c) => (isIt(c) ? { ...c, upvoteCount: c.upvoteCount + delta } : c)) : cards;
   updateCached(db, "lists", since, (key, answer) => {
-    if (!key.startsWith(PAGE_PREFIX)) return key === "home" ? undefined : answer;
+    if (key === "home") {
+      const home = answer as HomeLists;
+      const fewest = Math.min(...home.topWeek.map((c) => c.upvoteCount));
+      const mayEnter = delta > 0 && (home.topWeek.length < LIMITS.homeBlockSize || upvoteCount >= fewest);
+      if (home.topWeek.some(isIt) || mayEnter) return undefined;
+      return { ...home, recent: counted(home.recent) };
+    }
+    if (!key.startsWith(PAGE_PREFIX)) return answer;
     if ((JSON.parse(key.slice(PAGE_PREFIX.length)) as BrowseQuery).sort === "mostVotes") return undefined;
     const page = answer as BrowsePage;
-    if (!page.lists.some((c) => c.userId === ownerId && c.id === listId)) return page;
-    return {
-      ...page,
-      lists: page.lists.map((c) =>
-        c.userId === ownerId && c.id === listId ? { ...c, upvoteCount: c.upvoteCount + delta } : c,
-      ),
-    };
+    return { ...page, lists: counted(page.lists) };
   });
 }
 
 // Counting every matching row is the most expensive part of a page and is
 // the same for all pages of one filter; a visitor's page is the same for
-// every visitor. Both are kept briefly (browse-cache.ts).
-const COUNT_TTL_MS = 5_000;
-const VISITOR_PAGE_TTL_MS = 2_000;
+// every visitor. Both are kept (browse-cache.ts) until a write through the
+// app changes them, on any process; the time bounds memory and what a change
+// made outside the app (an operator's SQL) leaves stale.
+const COUNT_TTL_MS = 30_000;
+const VISITOR_PAGE_TTL_MS = 30_000;
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+type HomeLists = Awaited<ReturnType<typeof queryHomeLists>>;
 
 /** Home: the week's most upvoted lists and the newest lists, three of each; shared, plus the reader's flags. */
 export async function homeLists(db: Db, viewerId: string | null) {

@@ -167,6 +167,55 @@ describe("shared answers", () => {
     ]);
   });
 
+  it("keeps the pages a save cannot change, and rebuilds those it can", async () => {
+    const created = await t.request("/api/lists", { json: { name: "Okapi notes" }, cookie: alice.cookie });
+    const { list } = (await created.json()) as { list: { id: string } };
+    expect((await browse("q=okapi")).total).toBe(1);
+    expect((await browse("q=gecko")).total).toBe(0);
+    // Behind the API's back: a rebuilt page would show these, a kept one does not.
+    await seedList(bob, 510, { name: "Gecko direct" });
+    await seedList(bob, 511, { name: "Okapi direct" });
+    const save = (name: string) =>
+      t.request(`/api/lists/${alice.id}/${list.id}`, { method: "PUT", json: { name }, cookie: alice.cookie });
+    // The saved list is on the okapi page (its card changed); the gecko page neither had nor gains it.
+    expect((await save("Okapi notes, revised")).status).toBe(200);
+    expect((await browse("q=okapi")).lists.map((l) => l.name)).toContain("Okapi direct");
+    expect((await browse("q=gecko")).lists).toEqual([]);
+    // Renamed into the gecko filter: that page gains it and is rebuilt.
+    expect((await save("Gecko notes")).status).toBe(200);
+    expect((await browse("q=gecko")).lists.map((l) => l.name).sort()).toEqual([
+      "Gecko direct",
+      "Gecko notes",
+    ]);
+    const gone = await t.request(`/api/lists/${alice.id}/${list.id}`, {
+      method: "DELETE",
+      cookie: alice.cookie,
+    });
+    expect(gone.status).toBe(204);
+  });
+
+  it("keeps home through an upvote that cannot change its rows, and rebuilds it for one that can", async () => {
+    const home = async () => (await (await t.request("/api/home")).json()) as HomeDto;
+    const first = await home();
+    const fewest = Math.min(...first.topWeek.map((c) => c.upvoteCount));
+    // An old list with few votes, on no row of home.
+    const onHome = new Set([...first.topWeek, ...first.recent].map((c) => c.id));
+    const quiet = (await browse("sort=oldest")).lists.find(
+      (c) => !onHome.has(c.id) && c.upvoteCount + 1 < fewest,
+    )!;
+    expect(quiet).toBeDefined();
+    await seedList(bob, 520, { name: "Newest direct" });
+    const upvote = (card: { userId: string; id: string }) =>
+      t.request(`/api/lists/${card.userId}/${card.id}/upvote`, { method: "POST", cookie: alice.cookie });
+    expect((await upvote(quiet)).status).toBe(200);
+    expect((await home()).recent.map((c) => c.name)).not.toContain("Newest direct");
+    // A vote on a list in the week's most voted row may reorder it: home is rebuilt.
+    expect((await upvote(first.topWeek[0]!)).status).toBe(200);
+    expect((await home()).recent.map((c) => c.name)).toContain("Newest direct");
+    expect((await upvote(first.topWeek[0]!)).status).toBe(200);
+    expect((await upvote(quiet)).status).toBe(200);
+  });
+
   it("moves cached counts by the list a save adds or takes away, without recounting", async () => {
     const res = await t.request("/api/lists", {
       json: { name: "Quokka picks", items: ["s1", "s2"] },

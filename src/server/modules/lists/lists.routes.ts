@@ -33,7 +33,7 @@ export function listsRoutes(deps: AppDeps) {
     .post("/", requireUser, limitCreate, jsonBody(listInputSchema), async (c) => {
       const since = writeBegins();
       const list = await createList(db, c.get("user").id, c.req.valid("json"));
-      afterListWrite(db, since, null, { ...list, isPublic: true });
+      afterListWrite(db, since, list, null, { ...list, isPublic: true });
       return c.json({ list }, 201);
     })
     .get("/:userId/:listId", listParams, async (c) => {
@@ -44,7 +44,7 @@ export function listsRoutes(deps: AppDeps) {
       const { userId, listId } = c.req.valid("param");
       const since = writeBegins();
       const { list, before } = await updateList(db, c.get("user").id, userId, listId, c.req.valid("json"));
-      afterListWrite(db, since, before, { ...list, isPublic: true });
+      afterListWrite(db, since, list, before, { ...list, isPublic: true });
       forgetShareList(db, userId, listId);
       return c.json({ list });
     })
@@ -52,7 +52,7 @@ export function listsRoutes(deps: AppDeps) {
       const { userId, listId } = c.req.valid("param");
       const since = writeBegins();
       const before = await deleteList(db, c.get("user").id, userId, listId);
-      afterListWrite(db, since, before, null);
+      afterListWrite(db, since, { userId, id: listId }, before, null);
       forgetShareList(db, userId, listId);
       await deleteSharePictures(deps.storage, deps.logger, userId, listId);
       return c.body(null, 204);

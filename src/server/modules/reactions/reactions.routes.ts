@@ -28,8 +28,8 @@ export function reactionsRoutes(deps: AppDeps) {
       const user = c.get("user");
       const { userId: ownerId, listId } = c.req.valid("param");
       const since = writeBegins();
-      const { upvoted, upvoteCount, delta } = await toggleUpvote(db, user.id, ownerId, listId);
-      afterUpvote(db, since, ownerId, listId, delta);
+      const { upvoted, upvoteCount, delta } = await toggleUpvote(db, user.id, ownerId, listId, user.name);
+      afterUpvote(db, since, ownerId, listId, delta, upvoteCount);
       forgetViewerFlags(db, user.id);
       if (upvoted && ownerId !== user.id) {
         await deps.hub.publish({ type: "notifications", data: {}, userId: ownerId });
