@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { comments, notifications, user } from "../../db/schema/index.ts";
 import { notFound } from "../../http/errors.ts";
@@ -31,17 +31,33 @@ export const NOTIFICATIONS_KEPT = 200;
  */
 export async function notify(tx: Tx | Db, n: NewNotification): Promise<boolean> {
   if (n.recipientId === n.actorId) return false;
-  const written = await tx
-    .insert(notifications)
-    .values({ id: randomUUID(), ...n })
-    .onConflictDoNothing()
-    .returning({ id: notifications.id });
-  if (written.length === 0) return false;
-  await tx.execute(sql`
-    DELETE FROM ${notifications} WHERE id IN (
+  const result = await tx.execute(sql`WITH ${notificationSteps(n)} SELECT count(*)::int AS n FROM notified`);
+  return (result as unknown as { rows: { n: number }[] }).rows[0]!.n > 0;
+}
+
+/**
+ * `notify` as two steps of a larger statement (`WITH <steps>, ...`), so a
+ * write and its notification are one round trip and one atomic statement:
+ * `notified` writes it where `when` holds (not to the actor themselves),
+ * `trimmed` drops what the recipient has beyond NOTIFICATIONS_KEPT. The
+ * trim reads the statement's snapshot, without the new row: it keeps one
+ * fewer of the old ones.
+ */
+export function notificationSteps(n: NewNotification, when: SQL = sql`TRUE`): SQL {
+  const wanted = n.recipientId === n.actorId ? sql`FALSE` : when;
+  const text = (value: string | null | undefined) => sql`${value ?? null}::text`;
+  return sql`notified AS (
+    INSERT INTO ${notifications} (id, recipient_id, type, actor_id, actor_name, list_user_id, list_id, comment_id, category_id, content)
+    SELECT ${text(randomUUID())}, ${text(n.recipientId)}, ${text(n.type)}, ${text(n.actorId)}, ${text(n.actorName)},
+      ${text(n.listUserId)}, ${text(n.listId)}, ${text(n.commentId)}, ${text(n.categoryId)}, ${text(n.content)}
+    WHERE ${wanted}
+    ON CONFLICT DO NOTHING
+    RETURNING id
+  ), trimmed AS (
+    DELETE FROM ${notifications} WHERE EXISTS (SELECT 1 FROM notified) AND id IN (
       SELECT id FROM ${notifications} WHERE recipient_id = ${n.recipientId}
-      ORDER BY created_at DESC, id DESC OFFSET ${NOTIFICATIONS_KEPT})`);
-  return true;
+      ORDER BY created_at DESC, id DESC OFFSET ${NOTIFICATIONS_KEPT - 1})
+  )`;
 }
 
 /** Where a click on a notification leads; null when its comment is gone (spec: no navigation). */

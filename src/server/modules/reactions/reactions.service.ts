@@ -1,84 +1,87 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { favorites, lists, listUpvotes, user } from "../../db/schema/index.ts";
 import { notFound } from "../../http/errors.ts";
-import { notify } from "../notifications/notifications.service.ts";
+import { notificationSteps } from "../notifications/notifications.service.ts";
 
-async function requireList(db: Db, ownerId: string, listId: string) {
-  const [row] = await db
-    .select({ userId: lists.userId })
-    .from(lists)
-    .where(and(eq(lists.userId, ownerId), eq(lists.id, listId), eq(lists.isPublic, true)));
-  if (!row) throw notFound("List not found");
-}
+type Row = Record<string, unknown>;
+const firstRow = (result: unknown) => (result as { rows: Row[] }).rows[0]!;
 
 /**
- * Toggles the voter's upvote: one row in, or one row out, and the count moved
- * by exactly that row in the same transaction — no read-modify-write, so
- * concurrent votes never lose one. Liking someone else's list notifies them.
+ * Toggles the voter's upvote in one statement: one row in, or one row out,
+ * the count moved by exactly that row, and the owner notified of a new like
+ * of someone else's list. No read-modify-write, so concurrent votes never
+ * lose one; one round trip, so a busy embedded database is not held by a
+ * transaction between statements. A list that is not public is not found.
  */
 export async function toggleUpvote(
   db: Db,
   voterId: string,
   ownerId: string,
   listId: string,
-  /** The voter's name where the caller has it (their session): one query fewer. */
+  /** The voter's name where the caller has it (their session); else it is read. */
   voterName?: string,
 ) {
-  await requireList(db, ownerId, listId);
-  return db.transaction(async (tx) => {
-    const removed = await tx
-      .delete(listUpvotes)
-      .where(
-        and(
-          eq(listUpvotes.listUserId, ownerId),
-          eq(listUpvotes.listId, listId),
-          eq(listUpvotes.voterId, voterId),
-        ),
-      )
-      .returning({ v: listUpvotes.voterId });
-    let upvoted = false;
-    if (removed.length === 0) {
-      const added = await tx
-        .insert(listUpvotes)
-        .values({ listUserId: ownerId, listId, voterId })
-        .onConflictDoNothing()
-        .returning({ v: listUpvotes.voterId });
-      upvoted = added.length > 0;
-    }
-    const delta = upvoted ? 1 : removed.length > 0 ? -1 : 0;
-    const [row] = await tx
-      .update(lists)
-      .set({ upvoteCount: sql`${lists.upvoteCount} + ${delta}` })
-      .where(and(eq(lists.userId, ownerId), eq(lists.id, listId)))
-      .returning({ upvoteCount: lists.upvoteCount });
-    if (upvoted) {
-      const actorName =
-        voterName ?? (await tx.select({ name: user.name }).from(user).where(eq(user.id, voterId)))[0]?.name;
-      await notify(tx, {
-        recipientId: ownerId,
-        type: "list_like",
-        actorId: voterId,
-        actorName: actorName ?? "Someone",
-        listUserId: ownerId,
-        listId,
-      });
-    }
-    return { upvoted, upvoteCount: row?.upvoteCount ?? 0, delta };
-  });
+  const name =
+    voterName ?? (await db.select({ name: user.name }).from(user).where(eq(user.id, voterId)))[0]?.name;
+  const theList = sql`${lists.userId} = ${ownerId} AND ${lists.id} = ${listId}`;
+  const theVote = sql`${listUpvotes.listUserId} = ${ownerId} AND ${listUpvotes.listId} = ${listId} AND ${listUpvotes.voterId} = ${voterId}`;
+  const row = firstRow(
+    await db.execute(sql`
+      WITH target AS (
+        SELECT 1 FROM ${lists} WHERE ${theList} AND ${lists.isPublic}
+      ), removed AS (
+        DELETE FROM ${listUpvotes} WHERE ${theVote} AND EXISTS (SELECT 1 FROM target) RETURNING 1
+      ), added AS (
+        INSERT INTO ${listUpvotes} (list_user_id, list_id, voter_id)
+        SELECT ${ownerId}::text, ${listId}::text, ${voterId}::text
+        WHERE EXISTS (SELECT 1 FROM target) AND NOT EXISTS (SELECT 1 FROM removed)
+        ON CONFLICT DO NOTHING
+        RETURNING 1
+      ), counted AS (
+        UPDATE ${lists} SET upvote_count = upvote_count + (SELECT count(*) FROM added) - (SELECT count(*) FROM removed)
+        WHERE ${theList} AND (EXISTS (SELECT 1 FROM added) OR EXISTS (SELECT 1 FROM removed))
+        RETURNING upvote_count
+      ), ${notificationSteps(
+        {
+          recipientId: ownerId,
+          type: "list_like",
+          actorId: voterId,
+          actorName: name ?? "Someone",
+          listUserId: ownerId,
+          listId,
+        },
+        sql`EXISTS (SELECT 1 FROM added)`,
+      )}
+      SELECT EXISTS (SELECT 1 FROM target) AS found,
+        (SELECT count(*) FROM added)::int AS added,
+        (SELECT count(*) FROM removed)::int AS removed,
+        COALESCE((SELECT upvote_count FROM counted), (SELECT upvote_count FROM ${lists} WHERE ${theList}))::int AS count`),
+  );
+  if (!row.found) throw notFound("List not found");
+  const upvoted = (row.added as number) > 0;
+  const delta = (row.added as number) - (row.removed as number);
+  return { upvoted, upvoteCount: row.count as number, delta };
 }
 
+/** Toggles the reader's favourite in one statement; a list that is not public is not found. */
 export async function toggleFavorite(db: Db, userId: string, ownerId: string, listId: string) {
-  await requireList(db, ownerId, listId);
-  return db.transaction(async (tx) => {
-    const removed = await tx
-      .delete(favorites)
-      .where(
-        and(eq(favorites.userId, userId), eq(favorites.listUserId, ownerId), eq(favorites.listId, listId)),
+  const theFavorite = sql`${favorites.userId} = ${userId} AND ${favorites.listUserId} = ${ownerId} AND ${favorites.listId} = ${listId}`;
+  const row = firstRow(
+    await db.execute(sql`
+      WITH target AS (
+        SELECT 1 FROM ${lists} WHERE ${lists.userId} = ${ownerId} AND ${lists.id} = ${listId} AND ${lists.isPublic}
+      ), removed AS (
+        DELETE FROM ${favorites} WHERE ${theFavorite} AND EXISTS (SELECT 1 FROM target) RETURNING 1
+      ), added AS (
+        INSERT INTO ${favorites} (user_id, list_user_id, list_id)
+        SELECT ${userId}::text, ${ownerId}::text, ${listId}::text
+        WHERE EXISTS (SELECT 1 FROM target) AND NOT EXISTS (SELECT 1 FROM removed)
+        ON CONFLICT DO NOTHING
+        RETURNING 1
       )
-      .returning({ u: favorites.userId });
-    if (removed.length > 0) return { favorited: false };
-    await tx.insert(favorites).values({ userId, listUserId: ownerId, listId }).onConflictDoNothing();
-    return { favorited: true };
-  });
+      SELECT EXISTS (SELECT 1 FROM target) AS found, NOT EXISTS (SELECT 1 FROM removed) AS favorited`),
+  );
+  if (!row.found) throw notFound("List not found");
+  return { favorited: row.favorited as boolean };
 }
