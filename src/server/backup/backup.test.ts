@@ -270,8 +270,15 @@ describe("backup and restore of a seeded install", () => {
     expect(replaced).toBe(true);
 
     const entries = await unpack(raced);
-    const [url] = entries.get("db.sql")!.toString("utf8").match(/\/files\/avatars\/[^"]+-256\.webp/) ?? [];
-    const [ann] = await t.database.db.select().from(user).where(sql`${user.id} = ${annId}`);
+    const [url] =
+      entries
+        .get("db.sql")!
+        .toString("utf8")
+        .match(/\/files\/avatars\/[^"]+-256\.webp/) ?? [];
+    const [ann] = await t.database.db
+      .select()
+      .from(user)
+      .where(sql`${user.id} = ${annId}`);
     expect(url).toBe(ann?.profilePictureUrl);
     const key = url!.slice("/files/".length);
     expect(entries.has(`files/${key}`)).toBe(true);

@@ -74,7 +74,9 @@ export async function writeBackup(file: string, install: Install): Promise<Backu
     } catch (e) {
       if (!(e instanceof FilesMovedError)) throw e;
       if (attempt === ATTEMPTS) {
-        throw new Error(`Pictures kept changing during ${ATTEMPTS} attempts (${e.message}); try again later.`);
+        throw new Error(
+          `Pictures kept changing during ${ATTEMPTS} attempts (${e.message}); try again later.`,
+        );
       }
     }
   }
