@@ -1,14 +1,26 @@
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
-import type { APIRequestContext } from "@playwright/test";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { fillPath, isWriteMethod, routeTable } from "#server/security/route-table.ts";
+import { createScratchDatabase } from "#testing/scratch-postgres.ts";
+import { launchServer } from "#testing/server-process.ts";
 import { createTestApp } from "#testing/test-app.ts";
-import { baseURL, createUser, expect, type E2EUser, test } from "./fixtures.ts";
+import { freePort } from "./browser-path.ts";
+import { baseURL, expect, PASSWORD, test, uniqueEmail } from "./fixtures.ts";
 
 // F5 (issue 12), decision 010: a page on another origin of the same site
 // (another port of localhost, so the Lax session cookie goes along) tries
 // every write route of the app with the signed-in user's cookie: as HTML
 // forms (urlencoded and text/plain, the bodies a form can send) and as
 // credentialed fetches. The server refuses each one, and nothing changes.
+//
+// Both backends: the suite's server (PGlite, e2e/global-setup.ts), and, when
+// TEST_DATABASE_URL is set (as in .ci/run), a second server this spec starts
+// on a scratch PostgreSQL database, for this spec alone: the Origin check
+// runs before any query, but the refusals and "nothing changed" are proven
+// on the database the server really runs on.
 
 interface Target {
   method: string;
@@ -78,8 +90,32 @@ async function attack(targets) {
 }
 </script><body></body>`;
 
-async function state(api: APIRequestContext, author: E2EUser, listId: string) {
-  const read = async (path: string) => (await api.get(path)).json();
+interface Member {
+  id: string;
+  name: string;
+  email: string;
+  cookie: string;
+}
+
+/** A new account on the server at `base`, signed up through the API as its own page would. */
+async function member(base: string): Promise<Member> {
+  const email = uniqueEmail("csrf");
+  const res = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: base },
+    body: JSON.stringify({ email, password: PASSWORD, name: email.split("@")[0] }),
+  });
+  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const { user } = (await res.json()) as { user: { id: string; name: string } };
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  return { id: user.id, name: user.name, email, cookie };
+}
+
+async function state(api: APIRequestContext, base: string, author: Member, listId: string) {
+  const read = async (path: string) => (await api.get(`${base}${path}`)).json();
   const list = (await read(`/api/lists/${author.id}/${listId}`)) as {
     list: { upvoteCount: number; name: string; viewer: { upvoted: boolean; favorited: boolean } };
   };
@@ -100,6 +136,133 @@ async function state(api: APIRequestContext, author: E2EUser, listId: string) {
   };
 }
 
+/** The app on a fresh scratch PostgreSQL database, as `npm start` runs it with DATABASE_URL. */
+async function startOnPostgres(adminUrl: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const scratch = await createScratchDatabase(adminUrl, "sr_e2e_csrf");
+  const dataDir = mkdtempSync(join(tmpdir(), "sr-e2e-csrf-"));
+  const cleanUp = async () => {
+    await scratch.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const url = `http://localhost:${await freePort()}`;
+    const server = await launchServer({
+      PORT: new URL(url).port,
+      PUBLIC_URL: url,
+      DATABASE_URL: scratch.url,
+      DATA_DIR: dataDir,
+      SMTP_URL: "",
+    });
+    return {
+      url,
+      async stop() {
+        server.child.kill("SIGTERM");
+        await server.exited;
+        await cleanUp();
+      },
+    };
+  } catch (e) {
+    await cleanUp();
+    throw e;
+  }
+}
+
+/**
+ * Signs a victim into `page` on the server at `base`, has the attacker's page
+ * fire every write route at it, and checks each was refused and nothing changed.
+ */
+async function attackEveryWriteRoute(page: Page, base: string, attackerOrigin: string) {
+  const routes = await writeRoutes();
+  expect(routes.length).toBeGreaterThan(15);
+
+  const victim = await member(base);
+  // The browser holds the victim's session, as after signing in on the app's own page.
+  const signIn = await page.request.post(`${base}/api/auth/sign-in/email`, {
+    data: { email: victim.email, password: PASSWORD },
+    headers: { Origin: base },
+  });
+  expect(signIn.ok(), await signIn.text()).toBe(true);
+
+  // Someone else's list and comment for the victim's cookie to act on.
+  const author = await member(base);
+  const asAuthor = (path: string, body: unknown) =>
+    fetch(`${base}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: base, Cookie: author.cookie },
+      body: JSON.stringify(body),
+    }).then((r) => r.json());
+  const { list } = (await asAuthor("/api/lists", { name: "Target", items: ["s1"] })) as {
+    list: { id: string };
+  };
+  const { id: commentId } = (await asAuthor("/api/comments", {
+    target: { listUserId: author.id, listId: list.id },
+    text: "first",
+  })) as { id: string };
+
+  const values: Record<string, string> = {
+    userId: author.id,
+    listId: list.id,
+    commentId,
+    categoryId: "season-49",
+  };
+  const targets: Target[] = routes.map((r) => ({
+    method: r.method,
+    url:
+      base +
+      fillPath(r.path, (name) =>
+        name === "id" ? (r.path.includes("reference-lists") ? "maddysList" : "any") : (values[name] ?? "x"),
+      ),
+  }));
+
+  const before = await state(page.request, base, author, list.id);
+  expect(before.signedInAs).toBe(victim.name);
+
+  const seen: { method: string; url: string; status: number; kind: string }[] = [];
+  page.on("response", (res) => {
+    const req = res.request();
+    if (req.url().startsWith(`${base}/api/`) && req.method() !== "OPTIONS") {
+      seen.push({
+        method: req.method(),
+        url: req.url(),
+        status: res.status(),
+        kind: `${req.resourceType()} ${req.headers()["content-type"] ?? "-"}`,
+      });
+    }
+  });
+  const failed: string[] = [];
+  page.on("requestfailed", (req) => {
+    if (req.url().startsWith(`${base}/api/`)) {
+      failed.push(`${req.method()} ${req.resourceType()} ${req.failure()?.errorText}`);
+    }
+  });
+  await page.goto(attackerOrigin);
+  const attempts = await page.evaluate(
+    (t) => (window as unknown as { attack: (t: Target[]) => Promise<number> }).attack(t),
+    targets,
+  );
+  expect(attempts).toBeGreaterThan(targets.length);
+
+  // Every form post reached the app and was refused as cross-origin (the
+  // frame then also refuses to show the answer: frame-ancestors 'none').
+  const posts = targets.filter((t) => t.method === "POST").length;
+  const tally = () =>
+    JSON.stringify(
+      seen.reduce<Record<string, number>>((n, s) => ({ ...n, [s.kind]: (n[s.kind] ?? 0) + 1 }), {}),
+    );
+  await expect
+    .poll(() => seen.length, { timeout: 30_000, message: tally() })
+    .toBeGreaterThanOrEqual(posts * 2);
+  expect(seen.filter((s) => s.status !== 403)).toEqual([]);
+  // Every fetch failed in the browser: a simple POST's answer is withheld
+  // (Cross-Origin-Resource-Policy), the rest never pass the CORS preflight.
+  // That they changed nothing on the server is what the state below shows.
+  const failedFetches = () => failed.filter((f) => f.includes(" fetch ")).length;
+  await expect.poll(failedFetches, { timeout: 30_000 }).toBe(posts + targets.length);
+
+  const after = await state(page.request, base, author, list.id);
+  expect(after).toEqual(before);
+}
+
 test.describe("CSRF", () => {
   let attacker: Server;
   let attackerOrigin: string;
@@ -114,101 +277,22 @@ test.describe("CSRF", () => {
   test.afterAll(() => new Promise<void>((r) => attacker.close(() => r())));
 
   test("a page on another port of the same host changes nothing through any write route", async ({
-    signedInPage: page,
-    user,
+    page,
   }) => {
     test.setTimeout(180_000);
-    const routes = await writeRoutes();
-    expect(routes.length).toBeGreaterThan(15);
+    await attackEveryWriteRoute(page, baseURL(), attackerOrigin);
+  });
 
-    // Someone else's list and comment for the victim's cookie to act on.
-    const author = await createUser();
-    // What the victim sees, read through their own cookie.
-    const victim = page.request;
-    const signIn = await fetch(`${baseURL()}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Origin: baseURL() },
-      body: JSON.stringify({ email: author.email, password: author.password }),
-    });
-    const authorCookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
-    const asAuthor = (path: string, body: unknown) =>
-      fetch(`${baseURL()}${path}`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Origin: baseURL(), Cookie: authorCookie },
-        body: JSON.stringify(body),
-      }).then((r) => r.json());
-    const { list } = (await asAuthor("/api/lists", { name: "Target", items: ["s1"] })) as {
-      list: { id: string };
-    };
-    const { id: commentId } = (await asAuthor("/api/comments", {
-      target: { listUserId: author.id, listId: list.id },
-      text: "first",
-    })) as { id: string };
-
-    const values: Record<string, string> = {
-      userId: author.id,
-      listId: list.id,
-      commentId,
-      categoryId: "season-49",
-    };
-    const targets: Target[] = routes.map((r) => ({
-      method: r.method,
-      url:
-        baseURL() +
-        fillPath(r.path, (name) =>
-          name === "id" ? (r.path.includes("reference-lists") ? "maddysList" : "any") : (values[name] ?? "x"),
-        ),
-    }));
-
-    const before = await state(victim, author, list.id);
-    expect(before.signedInAs).toBe(user.name);
-
-    const seen: { method: string; url: string; status: number; kind: string }[] = [];
-    page.on("response", (res) => {
-      const req = res.request();
-      if (req.url().startsWith(`${baseURL()}/api/`) && req.method() !== "OPTIONS") {
-        seen.push({
-          method: req.method(),
-          url: req.url(),
-          status: res.status(),
-          kind: `${req.resourceType()} ${req.headers()["content-type"] ?? "-"}`,
-        });
-      }
-    });
-    const failed: string[] = [];
-    page.on("requestfailed", (req) => {
-      if (req.url().startsWith(`${baseURL()}/api/`)) {
-        failed.push(`${req.method()} ${req.resourceType()} ${req.failure()?.errorText}`);
-      }
-    });
-    await page.goto(attackerOrigin);
-    const attempts = await page.evaluate(
-      (t) => (window as unknown as { attack: (t: Target[]) => Promise<number> }).attack(t),
-      targets,
-    );
-    expect(attempts).toBeGreaterThan(targets.length);
-
-    // Every form post reached the app and was refused as cross-origin (the
-    // frame then also refuses to show the answer: frame-ancestors 'none').
-    const posts = targets.filter((t) => t.method === "POST").length;
-    const tally = () =>
-      JSON.stringify(
-        seen.reduce<Record<string, number>>((n, s) => ({ ...n, [s.kind]: (n[s.kind] ?? 0) + 1 }), {}),
-      );
-    await expect
-      .poll(() => seen.length, { timeout: 30_000, message: tally() })
-      .toBeGreaterThanOrEqual(posts * 2);
-    expect(seen.filter((s) => s.status !== 403)).toEqual([]);
-    // Every fetch failed in the browser: a simple POST's answer is withheld
-    // (Cross-Origin-Resource-Policy), the rest never pass the CORS preflight.
-    // That they changed nothing on the server is what the state below shows.
-    const failedFetches = () => failed.filter((f) => f.includes(" fetch ")).length;
-    await expect.poll(failedFetches, { timeout: 30_000 }).toBe(posts + targets.length);
-
-    const after = await state(victim, author, list.id);
-    expect(after).toEqual(before);
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  test("the same on PostgreSQL", async ({ page }) => {
+    test.skip(!adminUrl, "TEST_DATABASE_URL is not set: the PostgreSQL run is skipped");
+    // Starting a server (migrations included) takes a while on a busy machine.
+    test.setTimeout(360_000);
+    const server = await startOnPostgres(adminUrl!);
+    try {
+      await attackEveryWriteRoute(page, server.url, attackerOrigin);
+    } finally {
+      await server.stop();
+    }
   });
 });

@@ -23,11 +23,29 @@ export interface AuthOptions {
 }
 
 /**
- * better-auth routes that would change what we own on the user row (the
- * display name and its rules, the email our limits key on) without our
- * checks: profile changes go through PATCH /api/me/profile. Answered 404.
+ * better-auth routes we switch off (answered 404). Those that would change
+ * what we own on the user row (the display name and its rules, the email our
+ * limits key on) without our checks: profile changes go through
+ * PATCH /api/me/profile. And those the product never calls, each a risk
+ * with no use (docs/security.md, "better-auth's endpoints"): handing out or
+ * refreshing a provider's tokens, linking and unlinking sign-in methods,
+ * writing to a session, mailing verification links (a mail cannon), and
+ * checking a password with no rate limit.
  */
-export const DISABLED_AUTH_PATHS = ["/update-user", "/change-email", "/delete-user"];
+export const DISABLED_AUTH_PATHS = [
+  "/update-user",
+  "/change-email",
+  "/delete-user",
+  "/delete-user/callback",
+  "/link-social",
+  "/unlink-account",
+  "/refresh-token",
+  "/get-access-token",
+  "/update-session",
+  "/send-verification-email",
+  "/verify-email",
+  "/verify-password",
+];
 
 export function createAuth(opts: AuthOptions) {
   return betterAuth({

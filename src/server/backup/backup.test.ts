@@ -1,4 +1,6 @@
 import { spawnSync } from "node:child_process";
+import { createReadStream } from "node:fs";
+import { createGunzip } from "node:zlib";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,9 +19,12 @@ import { createScratchDatabase, type ScratchDatabase } from "#testing/scratch-po
 import { createTestApp, type TestApp } from "#testing/test-app.ts";
 import { createTestDatabase, type TestDatabase } from "#testing/test-db.ts";
 import { restoreBackup, writeBackup } from "./backup.ts";
+import { readTar } from "./tar.ts";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 const onPostgres = process.env.TEST_DB_KIND === "postgres";
+const adminUrl = process.env.TEST_DATABASE_URL;
+const hasPsql = spawnSync("psql", ["--version"]).status === 0;
 
 /** Every row of every table of ours, in a fixed order, as the database prints it. */
 async function snapshot(db: Db): Promise<Record<string, string[]>> {
@@ -94,9 +99,7 @@ async function seedInstall(t: TestApp) {
       cookie: ann.cookie,
     }),
   );
-  const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#c84" } })
-    .png()
-    .toBuffer();
+  const photo = await picture("#c84");
   await json(
     await t.request("/api/me/picture", {
       method: "POST",
@@ -108,6 +111,21 @@ async function seedInstall(t: TestApp) {
   return { ann };
 }
 
+const picture = (background: string) =>
+  sharp({ create: { width: 300, height: 200, channels: 3, background } })
+    .png()
+    .toBuffer();
+
+/** The entries of a backup file, by name. */
+async function unpack(file: string): Promise<Map<string, Buffer>> {
+  const out = new Map<string, Buffer>();
+  const source = createReadStream(file);
+  const archive = source.pipe(createGunzip());
+  source.on("error", (e) => archive.destroy(e));
+  for await (const e of readTar(archive)) out.set(e.name, e.body);
+  return out;
+}
+
 describe("backup and restore of a seeded install", () => {
   let t: TestApp;
   let target: TestDatabase;
@@ -115,10 +133,11 @@ describe("backup and restore of a seeded install", () => {
   let dir: string;
   let file: string;
   let annId: string;
+  let annCookie: string;
 
   beforeAll(async () => {
     t = await createTestApp();
-    annId = (await seedInstall(t)).ann.id;
+    ({ id: annId, cookie: annCookie } = (await seedInstall(t)).ann);
     target = await createTestDatabase({ migrate: false });
     s3 = await startTestS3();
     dir = mkdtempSync(join(tmpdir(), "sr-backup-"));
@@ -191,12 +210,93 @@ describe("backup and restore of a seeded install", () => {
     expect(await storedFiles(other)).toEqual({});
   });
 
+  // pg_dump-compatible: what an operator would do with PostgreSQL's own tools.
+  it.runIf(adminUrl && hasPsql)(
+    "writes a db.sql that psql loads into an empty PostgreSQL database, every table the same",
+    async () => {
+      const sqlFile = join(dir, "db.sql");
+      writeFileSync(sqlFile, (await unpack(file)).get("db.sql")!);
+      const scratch = await createScratchDatabase(adminUrl!, "sr_psql");
+      try {
+        const psql = spawnSync(
+          "psql",
+          [scratch.url, "-X", "-q", "-v", "ON_ERROR_STOP=1", "-1", "-f", sqlFile],
+          { encoding: "utf8", timeout: 120_000 },
+        );
+        expect(psql.status, psql.stderr).toBe(0);
+        const loaded = await openPostgres(scratch.url, 2);
+        try {
+          const before = await snapshot(t.database.db);
+          const after = await snapshot(loaded.db);
+          expect(Object.keys(after)).toEqual(Object.keys(before));
+          for (const table of Object.keys(before)) expect(after[table], table).toEqual(before[table]);
+        } finally {
+          await loaded.close();
+        }
+      } finally {
+        await scratch.drop();
+      }
+    },
+    180_000,
+  );
+
+  it("takes the snapshot again when a picture it names is replaced before its files are read", async () => {
+    let replaced = false;
+    // The storage as the backup sees it: the first listing comes just after ann
+    // replaced her picture, whose old files are gone while the snapshot still names them.
+    const racing: FileStorage = {
+      kind: t.storage.kind,
+      put: (key, body, type) => t.storage.put(key, body, type),
+      get: (key) => t.storage.get(key),
+      delete: (key) => t.storage.delete(key),
+      check: () => t.storage.check(),
+      async *keys(folder) {
+        if (!replaced) {
+          replaced = true;
+          await json(
+            await t.request("/api/me/picture", {
+              method: "POST",
+              body: new Uint8Array(await picture("#48c")),
+              headers: { "Content-Type": "image/png" },
+              cookie: annCookie,
+            }),
+          );
+        }
+        yield* t.storage.keys(folder);
+      },
+    };
+    const raced = join(dir, "raced.tar.gz");
+    await writeBackup(raced, { database: t.database, storage: racing, dataDir: null });
+    expect(replaced).toBe(true);
+
+    const entries = await unpack(raced);
+    const [url] =
+      entries
+        .get("db.sql")!
+        .toString("utf8")
+        .match(/\/files\/avatars\/[^"]+-256\.webp/) ?? [];
+    const [ann] = await t.database.db
+      .select()
+      .from(user)
+      .where(sql`${user.id} = ${annId}`);
+    expect(url).toBe(ann?.profilePictureUrl);
+    const key = url!.slice("/files/".length);
+    expect(entries.has(`files/${key}`)).toBe(true);
+    expect(entries.has(`files/${key.replace("-256.webp", "-64.webp")}`)).toBe(true);
+  });
+
   it("refuses a file that is not a backup", async () => {
     const bogus = join(dir, "bogus.tar.gz");
     writeFileSync(bogus, "not gzip at all");
     await expect(
       restoreBackup(bogus, { database: target, storage: s3.storage, dataDir: null }),
     ).rejects.toThrow();
+  });
+
+  it("says a missing file is missing (it used to wait forever)", async () => {
+    await expect(
+      restoreBackup(join(dir, "nowhere.tar.gz"), { database: target, storage: s3.storage, dataDir: null }),
+    ).rejects.toThrow("ENOENT");
   });
 });
 

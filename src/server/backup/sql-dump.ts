@@ -6,8 +6,10 @@ import { type Db, migrationsFolder } from "../db/client.ts";
  * A logical dump of the whole database as plain SQL, the same on PGlite and
  * PostgreSQL: the schema (our migrations, as far as the database has applied
  * them, and Drizzle's record of them), then every row of every table, parents
- * before children, then the sequences. `psql -1 -f db.sql` loads it into an
- * empty PostgreSQL database as well as `restoreSql` does.
+ * before children, then the sequences. Every statement ends with `;` (psql
+ * reads the breaks between them as comments), so
+ * `psql -v ON_ERROR_STOP=1 -1 -f db.sql` loads it into an empty PostgreSQL
+ * database as well as `restoreSql` does.
  *
  * Rows travel as JSON made and read by the database itself (row_to_json and
  * json_populate_recordset), so every type round-trips exactly: timestamps to
@@ -20,6 +22,17 @@ const SCHEMAS = ["public", "drizzle"];
 const ROWS_PER_STATEMENT = 500;
 
 type Row = Record<string, unknown>;
+
+/**
+ * psql sends text to the server only at a `;`: a statement without one would
+ * be merged with the next into a syntax error. After a last line that may
+ * hold a `--` comment, the `;` goes on a line of its own.
+ */
+export const terminated = (statement: string) => {
+  const s = statement.trim();
+  if (s.endsWith(";")) return s;
+  return s.slice(s.lastIndexOf("\n") + 1).includes("--") ? `${s}\n;` : `${s};`;
+};
 const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
 
 interface Table {
@@ -115,9 +128,10 @@ async function schemaStatements(db: Db): Promise<string[]> {
  */
 export async function dumpDatabase(
   db: Db,
-  write: (statement: string) => Promise<void>,
+  writeStatement: (statement: string) => Promise<void>,
 ): Promise<{ rows: number }> {
   let rows = 0;
+  const write = (statement: string) => writeStatement(terminated(statement));
   await db.transaction(
     async (tx) => {
       const tdb = tx as unknown as Db;
@@ -171,13 +185,30 @@ export async function isEmptyDatabase(db: Db): Promise<boolean> {
   return Number(found[0]?.n ?? 0) === 0;
 }
 
+/** The statements of a dump arriving as chunks of text (a decoded stream), one by one. */
+export async function* splitStatements(text: AsyncIterable<string>): AsyncGenerator<string> {
+  let pending = "";
+  for await (const chunk of text) {
+    pending += chunk;
+    let at: number;
+    while ((at = pending.indexOf(STATEMENT_BREAK)) >= 0) {
+      yield pending.slice(0, at);
+      pending = pending.slice(at + STATEMENT_BREAK.length);
+    }
+  }
+  if (pending.trim()) yield pending;
+}
+
 /** Runs a dump's statements in one transaction: the database ends up with all of it or none. */
-export async function restoreSql(db: Db, statements: Iterable<string>): Promise<void> {
+export async function restoreSql(
+  db: Db,
+  statements: Iterable<string> | AsyncIterable<string>,
+): Promise<void> {
   if (!(await isEmptyDatabase(db))) {
     throw new Error("The database is not empty: restore into a fresh DATA_DIR or an empty database.");
   }
   await db.transaction(async (tx) => {
-    for (const statement of statements) {
+    for await (const statement of statements) {
       if (statement.trim()) await tx.execute(sql.raw(statement));
     }
   });

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { readTar, type TarEntry, writeTar } from "./tar.ts";
+import { readTar, readTarStream, type TarEntry, writeTar } from "./tar.ts";
 
 const entries: TarEntry[] = [
   { name: "manifest.json", body: Buffer.from('{"a":1}\n') },
@@ -56,5 +56,37 @@ describe("tar", () => {
       for await (const _ of readTar(sliced(tar.subarray(0, 700), 512))) void _;
     };
     await expect(read()).rejects.toThrow("truncated");
+  });
+
+  it("streams a body of known size in, and out in pieces a reader may leave unread", async () => {
+    async function* pieces() {
+      for (let i = 0; i < 5; i++) yield Buffer.alloc(300, i);
+    }
+    const parts: Buffer[] = [];
+    for await (const block of writeTar([
+      { name: "db.sql", size: 1500, chunks: pieces() },
+      { name: "after", body: Buffer.from("next") },
+    ]))
+      parts.push(block);
+    const tar = Buffer.concat(parts);
+    const seen: string[] = [];
+    for await (const e of readTarStream(sliced(tar, 100))) {
+      // Only the first piece of the big one is read; the rest must be skipped, not taken as the next header.
+      for await (const piece of e.chunks) {
+        seen.push(`${e.name}:${e.size}:${piece.toString("hex").slice(0, 4)}`);
+        break;
+      }
+    }
+    expect(seen).toEqual(["db.sql:1500:0000", "after:4:6e65"]);
+  });
+
+  it("refuses a streamed body that is not the size it announced", async () => {
+    async function* short() {
+      yield Buffer.alloc(10);
+    }
+    const write = async () => {
+      for await (const _ of writeTar([{ name: "db.sql", size: 11, chunks: short() }])) void _;
+    };
+    await expect(write()).rejects.toThrow("db.sql changed size");
   });
 });

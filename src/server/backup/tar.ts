@@ -11,6 +11,13 @@ export interface TarEntry {
   body: Buffer;
 }
 
+/** An entry too big to hold in memory: its size is known up front (tar needs it in the header). */
+export interface TarStreamEntry {
+  name: string;
+  size: number;
+  chunks: AsyncIterable<Buffer>;
+}
+
 function octal(value: number, width: number): string {
   return value.toString(8).padStart(width - 1, "0") + "\0";
 }
@@ -46,10 +53,12 @@ function paxRecord(key: string, value: string): Buffer {
 
 /** The blocks of one archive holding `entries`, in order, ending with the two empty blocks tar expects. */
 export async function* writeTar(
-  entries: AsyncIterable<TarEntry> | Iterable<TarEntry>,
+  entries: AsyncIterable<TarEntry | TarStreamEntry> | Iterable<TarEntry | TarStreamEntry>,
 ): AsyncGenerator<Buffer> {
   const mtime = Math.floor(Date.now() / 1000);
-  for await (const { name, body } of entries) {
+  for await (const entry of entries) {
+    const name = entry.name;
+    const size = "body" in entry ? entry.body.length : entry.size;
     let shortName = name;
     if (Buffer.byteLength(name) > 100) {
       const pax = paxRecord("path", name);
@@ -58,15 +67,39 @@ export async function* writeTar(
       yield padding(pax.length);
       shortName = name.slice(0, 100);
     }
-    yield header(shortName, body.length, "0", mtime);
-    yield body;
-    yield padding(body.length);
+    yield header(shortName, size, "0", mtime);
+    if ("body" in entry) {
+      yield entry.body;
+    } else {
+      let written = 0;
+      for await (const chunk of entry.chunks) {
+        written += chunk.length;
+        if (written > size) break;
+        yield chunk;
+      }
+      // A short or long body would shift every block after it: the archive would be garbage.
+      if (written !== size) throw new Error(`${name} changed size while it was archived.`);
+    }
+    yield padding(size);
   }
   yield Buffer.alloc(BLOCK * 2);
 }
 
 /** Reads the entries of an archive from a stream of chunks of any size; only regular files are returned. */
 export async function* readTar(chunks: AsyncIterable<Buffer>): AsyncGenerator<TarEntry> {
+  for await (const entry of readTarStream(chunks)) {
+    const parts: Buffer[] = [];
+    for await (const part of entry.chunks) parts.push(part);
+    yield { name: entry.name, body: Buffer.concat(parts) };
+  }
+}
+
+/**
+ * As readTar, but each body arrives as chunks, so a database dump of any size
+ * goes through without being held whole. A body not read to its end is
+ * skipped when the next entry is asked for.
+ */
+export async function* readTarStream(chunks: AsyncIterable<Buffer>): AsyncGenerator<TarStreamEntry> {
   let buffered: Buffer = Buffer.alloc(0);
   const source = chunks[Symbol.asyncIterator]();
   const take = async (size: number): Promise<Buffer> => {
@@ -93,6 +126,27 @@ export async function* readTar(chunks: AsyncIterable<Buffer>): AsyncGenerator<Ta
     const type = field(156, 1) || "0";
     const prefix = field(345, 155);
     const name = longName ?? (prefix ? `${prefix}/${field(0, 100)}` : field(0, 100));
+    if (type === "0") {
+      longName = null;
+      let left = size;
+      const body = async function* () {
+        while (left > 0) {
+          if (buffered.length === 0) {
+            const next = await source.next();
+            if (next.done) throw new Error("The backup file is truncated.");
+            buffered = next.value;
+          }
+          const part = buffered.subarray(0, Math.min(left, buffered.length));
+          buffered = buffered.subarray(part.length);
+          left -= part.length;
+          yield part;
+        }
+      };
+      yield { name, size, chunks: body() };
+      for await (const _ of body()) void _; // whatever the reader left
+      await take((BLOCK - (size % BLOCK)) % BLOCK);
+      continue;
+    }
     const body = Buffer.from(await take(size));
     await take((BLOCK - (size % BLOCK)) % BLOCK);
     if (type === "x") {
@@ -104,7 +158,6 @@ export async function* readTar(chunks: AsyncIterable<Buffer>): AsyncGenerator<Ta
       longName = body.toString("utf8").replace(/\0.*$/s, "");
       continue;
     }
-    longName = null;
-    if (type === "0") yield { name, body };
+    longName = null; // another type of entry (a directory, a link): not ours, skipped
   }
 }

@@ -1,8 +1,10 @@
+import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { InboxDto } from "#server/api-types.ts";
 import { clearAllRateLimits } from "#server/modules/rate-limit/rate-limit.service.ts";
-import { createTestApp, type TestUser } from "#testing/test-app.ts";
+import { DISABLED_AUTH_PATHS } from "#server/auth/auth.ts";
+import { createTestApp, TEST_PASSWORD, type TestUser } from "#testing/test-app.ts";
 
 /*
  * Who may change what: every state-changing API route, found in the app
@@ -26,6 +28,8 @@ interface Attempt {
   json?: unknown;
   body?: Uint8Array<ArrayBuffer>;
   contentType?: string;
+  /** Another session of the caller's than its usual one (one the attempt may end). */
+  cookie?: string;
 }
 
 interface Seed {
@@ -45,6 +49,7 @@ interface Entry {
 }
 
 const members = (ok: number) => ({ visitor: 401, other: ok, owner: ok, editor: ok });
+const anyone = (status: number) => ({ visitor: status, other: status, owner: status, editor: status });
 const ownerOnly = (ok: number) => ({ visitor: 401, other: 403, owner: ok, editor: 403 });
 const listItems = ["s1-richard-hatch", "s2-tina-wesson"];
 const slots = ["s49-alex-moore", "s49-annie-davis", ...Array<null>(8).fill(null)];
@@ -133,28 +138,93 @@ const MATRIX: Record<string, Entry> = {
 };
 
 /**
- * better-auth's own routes, which the app registers as the group
- * "POST /api/auth/*" (plus the three it wraps with rate limits). Signing up,
- * in and out, and asking for a reset mail are open to visitors by design;
- * the routes that change an account need its session, and act only on it.
+ * better-auth's own endpoints. The app registers them as one group,
+ * "POST /api/auth/*", so they are read off `auth.api` instead: every enabled
+ * one that may change state is named here, and one enabled later (a plugin,
+ * a new better-auth version) fails the test until it is. Those the product
+ * does not use are switched off in DISABLED_AUTH_PATHS (auth.ts) and answer
+ * 404 to everyone (tested below).
+ *
+ * Signing up, in and out, and asking for or using a reset mail are open to
+ * visitors by design; the account routes need a session and act only on the
+ * caller's own account (no request names another one), so other, owner and
+ * editor get the same answer.
  */
 const AUTH_GROUP = "POST /api/auth/*";
-const AUTH_OPEN = new Set([
-  "POST /api/auth/sign-in/email",
-  "POST /api/auth/sign-up/email",
-  "POST /api/auth/request-password-reset",
-  // Setting a new password takes the mailed token, not a session.
-  "POST /api/auth/reset-password",
-]);
-const AUTH_ACCOUNT_ROUTES = [
-  {
-    path: "/api/auth/change-password",
-    json: { currentPassword: "not-the-password", newPassword: "another-long-password" },
+const AUTH_MATRIX: Record<string, Entry> = {
+  "POST /api/auth/sign-up/email": {
+    attempt: () => ({
+      path: "/api/auth/sign-up/email",
+      json: { email: `new-${randomUUID()}@example.com`, password: TEST_PASSWORD, name: "" },
+    }),
+    expect: anyone(200),
   },
-  { path: "/api/auth/revoke-sessions", json: {} },
-  { path: "/api/auth/revoke-other-sessions", json: {} },
-  { path: "/api/auth/revoke-session", json: { token: "someone-elses-token" } },
-];
+  "POST /api/auth/sign-in/email": {
+    attempt: () => ({ path: "/api/auth/sign-in/email", json: { email: fan.email, password: TEST_PASSWORD } }),
+    expect: anyone(200),
+  },
+  // The social providers are not configured in tests: there is nothing to start.
+  "POST /api/auth/sign-in/social": {
+    attempt: () => ({ path: "/api/auth/sign-in/social", json: { provider: "google", callbackURL: "/" } }),
+    expect: anyone(404),
+  },
+  // A provider's answer; without a configured provider, a redirect to the error page.
+  "POST /api/auth/callback/:id": {
+    attempt: () => ({ path: "/api/auth/callback/google", json: { code: "x", state: "y" } }),
+    expect: anyone(302),
+  },
+  // Ends the caller's own session (a fresh one here, so the role keeps its own).
+  "POST /api/auth/sign-out": {
+    attempt: async (_s, me) => ({
+      path: "/api/auth/sign-out",
+      json: {},
+      ...(me ? { cookie: (await t.signIn(me.email)).cookie } : {}),
+    }),
+    expect: anyone(200),
+  },
+  // Sessions are read by GET (auth.routes.ts); better-auth refuses this POST to everyone.
+  "POST /api/auth/get-session": {
+    attempt: () => ({ path: "/api/auth/get-session", json: {} }),
+    expect: anyone(405),
+  },
+  "POST /api/auth/request-password-reset": {
+    attempt: () => ({
+      path: "/api/auth/request-password-reset",
+      json: { email: fan.email, redirectTo: "/login" },
+    }),
+    expect: anyone(200),
+  },
+  // Takes the mailed token, not a session: a made-up one changes nothing.
+  "POST /api/auth/reset-password": {
+    attempt: () => ({
+      path: "/api/auth/reset-password",
+      json: { token: "not-a-mailed-token", newPassword: "another-long-password" },
+    }),
+    expect: anyone(400),
+  },
+  // The caller's own password, checked against its own account: wrong here, so 400.
+  "POST /api/auth/change-password": {
+    attempt: () => ({
+      path: "/api/auth/change-password",
+      json: { currentPassword: "not-the-password", newPassword: "another-long-password" },
+    }),
+    expect: members(400),
+  },
+  // Ends every session of the caller's own (they are signed in again afterwards).
+  "POST /api/auth/revoke-sessions": {
+    attempt: () => ({ path: "/api/auth/revoke-sessions", json: {} }),
+    expect: members(200),
+  },
+  "POST /api/auth/revoke-other-sessions": {
+    attempt: () => ({ path: "/api/auth/revoke-other-sessions", json: {} }),
+    expect: members(200),
+  },
+  // A token not among the caller's sessions: nothing to revoke (someone else's is tested below).
+  "POST /api/auth/revoke-session": {
+    attempt: () => ({ path: "/api/auth/revoke-session", json: { token: "someone-elses-token" } }),
+    expect: members(200),
+  },
+};
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -216,9 +286,27 @@ async function send(method: string, a: Attempt, me: TestUser | null): Promise<Re
     method,
     headers,
     ...(a.json !== undefined ? { json: a.json } : a.body ? { body: a.body } : {}),
-    ...(me ? { cookie: me.cookie } : {}),
+    ...(a.cookie ? { cookie: a.cookie } : me ? { cookie: me.cookie } : {}),
   });
 }
+
+/** After an attempt that may have ended the caller's sessions, a new one for the next test. */
+async function keepSignedIn(me: TestUser | null) {
+  if (!me) return;
+  const res = await t.request("/api/auth/get-session", { cookie: me.cookie });
+  if ((await res.json()) === null) me.cookie = (await t.signIn(me.email)).cookie;
+}
+
+/** better-auth's enabled endpoints that take a write method, as "POST /api/auth/<path>". */
+const authWriteEndpoints = () => [
+  ...new Set(
+    Object.values(t.auth.api as Record<string, { path?: unknown; options?: { method?: unknown } }>)
+      .filter((e): e is { path: string; options?: { method?: unknown } } => typeof e.path === "string")
+      .filter((e) => !DISABLED_AUTH_PATHS.includes(e.path))
+      .flatMap((e) => [e.options?.method].flat().map((m) => `${String(m)} /api/auth${e.path}`))
+      .filter((r) => WRITE_METHODS.has(r.split(" ")[0]!)),
+  ),
+];
 
 const stateChangingRoutes = () => [
   ...new Set(
@@ -231,7 +319,7 @@ const stateChangingRoutes = () => [
 describe("the authorisation matrix", () => {
   it("names every state-changing route the app serves, and no route it does not", () => {
     const routes = stateChangingRoutes();
-    const missing = routes.filter((r) => !MATRIX[r] && r !== AUTH_GROUP && !AUTH_OPEN.has(r));
+    const missing = routes.filter((r) => !MATRIX[r] && r !== AUTH_GROUP && !AUTH_MATRIX[r]);
     expect(
       missing,
       `add these routes to MATRIX in src/server/security/authorization-matrix.test.ts, with who may call them`,
@@ -240,7 +328,40 @@ describe("the authorisation matrix", () => {
     expect(stale, "these MATRIX entries name routes the app no longer serves: remove them").toEqual([]);
   });
 
-  for (const [route, entry] of Object.entries(MATRIX)) {
+  it("names every better-auth endpoint that is enabled and takes a write", () => {
+    const enabled = authWriteEndpoints();
+    expect(
+      enabled.filter((r) => !AUTH_MATRIX[r]),
+      "add these to AUTH_MATRIX with who may call them, or switch them off in DISABLED_AUTH_PATHS (src/server/auth/auth.ts)",
+    ).toEqual([]);
+    expect(
+      Object.keys(AUTH_MATRIX).filter((r) => !enabled.includes(r)),
+      "these AUTH_MATRIX entries name endpoints better-auth no longer serves: remove them",
+    ).toEqual([]);
+  });
+
+  it("answers 404 to everyone on the better-auth endpoints switched off", async () => {
+    const methodOf = new Map(
+      Object.values(t.auth.api as Record<string, { path?: unknown; options?: { method?: unknown } }>).map(
+        (e) => [e.path, String([e.options?.method].flat()[0])],
+      ),
+    );
+    for (const path of DISABLED_AUTH_PATHS) {
+      const method = methodOf.get(path) ?? "POST";
+      for (const role of ROLES) {
+        const me = people[role];
+        const res = await t.request(`/api/auth${path}`, {
+          method,
+          ...(method === "GET" ? {} : { json: {} }),
+          ...(me ? { cookie: me.cookie } : {}),
+        });
+        expect(res.status, `${role} ${method} /api/auth${path}`).toBe(404);
+        await res.body?.cancel();
+      }
+    }
+  });
+
+  for (const [route, entry] of [...Object.entries(MATRIX), ...Object.entries(AUTH_MATRIX)]) {
     const [method, pattern] = route.split(" ") as [string, string];
     it(`${route}: ${ROLES.map((r) => `${r} ${entry.expect[r]}`).join(", ")}`, async () => {
       const got: Record<string, number> = {};
@@ -251,29 +372,19 @@ describe("the authorisation matrix", () => {
         const res = await send(method, await entry.attempt(seed, me), me);
         got[role] = res.status;
         await res.body?.cancel();
+        await keepSignedIn(me);
       }
       expect(got, `${method} ${pattern}`).toEqual(entry.expect);
     });
   }
 
-  it(`${AUTH_GROUP}: the account routes refuse visitors and act only on the caller's own account`, async () => {
-    for (const a of AUTH_ACCOUNT_ROUTES) {
-      const res = await t.request(a.path, { json: a.json });
-      expect(res.status, `visitor ${a.path}`).toBe(401);
-    }
-    // The one account whose password is wrong here is the caller's own: the
-    // request names no other account, so it cannot reach one.
-    const res = await t.request("/api/auth/change-password", {
-      json: AUTH_ACCOUNT_ROUTES[0]!.json,
-      cookie: other.cookie,
-    });
-    expect(res.status).toBe(400);
-    expect((await t.signIn(owner.email)).id).toBe(owner.id);
-
+  it("better-auth's account routes act only on the caller's own account", async () => {
     // Another member naming the owner's session cannot end it.
     const ownerToken = decodeURIComponent(/session_token=([^;]+)/.exec(owner.cookie)![1]!).split(".")[0]!;
     await t.request("/api/auth/revoke-session", { json: { token: ownerToken }, cookie: other.cookie });
     const session = await t.request("/api/auth/get-session", { cookie: owner.cookie });
     expect(((await session.json()) as { user?: { id: string } } | null)?.user?.id).toBe(owner.id);
+    // Each member's change-password attempt above checked the caller's own password, not the owner's.
+    expect((await t.signIn(owner.email)).id).toBe(owner.id);
   });
 });
