@@ -98,7 +98,7 @@ async function seedInstall(t: TestApp) {
     .png()
     .toBuffer();
   await json(
-    await t.request("/api/me/picture", {
+    await t.request(`/api/users/${ann.id}/picture`, {
       method: "POST",
       body: new Uint8Array(photo),
       headers: { "Content-Type": "image/png" },

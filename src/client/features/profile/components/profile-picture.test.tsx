@@ -9,6 +9,7 @@ import { ProfilePicture } from "./profile-picture.tsx";
 
 const HEADSHOT = "/media/headshots/s1-richard-hatch";
 const UPLOADED = "/files/avatars/u1/new-256.webp";
+const PICTURE_URL = "/api/users/u1/picture";
 
 type Answer = { status: number; body?: unknown };
 let picture: PictureDto;
@@ -25,9 +26,9 @@ beforeEach(() => {
       const answer: Answer =
         url === "/api/auth/get-session"
           ? { status: 200, body: { user: { id: "u1", name: "Ann", profilePictureUrl: picture.url } } }
-          : url === "/api/me/picture" && method === "GET"
+          : url === PICTURE_URL && method === "GET"
             ? { status: 200, body: picture }
-            : url === "/api/me/picture" && method === "POST"
+            : url === PICTURE_URL && method === "POST"
               ? await onUpload()
               : { status: 404 };
       return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
@@ -77,7 +78,7 @@ describe("ProfilePicture", () => {
     choose(png());
     fireEvent.click(uploadButton());
     expect(screen.getByRole("alert").textContent).toBe(PICTURE_MESSAGES.noFileOrUser);
-    expect(fetch).not.toHaveBeenCalledWith("/api/me/picture", expect.objectContaining({ method: "POST" }));
+    expect(fetch).not.toHaveBeenCalledWith(PICTURE_URL, expect.objectContaining({ method: "POST" }));
   });
 
   it("shows the chosen picture at once, busy while it goes up", async () => {
