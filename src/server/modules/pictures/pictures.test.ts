@@ -44,6 +44,25 @@ async function claimingPng(width: number, height: number): Promise<Buffer> {
   return png;
 }
 
+/**
+ * A real PNG cut off halfway through its pixel data (IDAT): its header is
+ * whole, so only decoding it shows that it is broken.
+ */
+async function truncatedPng(): Promise<Buffer> {
+  const noise = Buffer.from(Array.from({ length: 200 * 200 * 3 }, (_, i) => (i * 7919) % 251));
+  const png = await sharp(noise, { raw: { width: 200, height: 200, channels: 3 } })
+    .png()
+    .toBuffer();
+  const idat = png.indexOf("IDAT");
+  const idatLength = png.readUInt32BE(idat - 4);
+  expect(idat).toBeGreaterThan(0);
+  expect(idatLength).toBeGreaterThan(1000);
+  const cut = png.subarray(0, idat + 4 + Math.floor(idatLength / 2));
+  // Still a PNG by its header: sharp reads the size without complaint.
+  expect((await sharp(cut).metadata()).format).toBe("png");
+  return cut;
+}
+
 /** Every file under `dir` (temporary ones included), as storage keys, sorted. */
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
@@ -137,7 +156,8 @@ for (const kind of ["local", "s3"] as const) {
       expect(objects).toEqual(expect.arrayContaining(keysOf(before.url)));
       const cases: [string, Buffer | string, number, string][] = [
         ["a text file named .png", "just some text, named .png", 400, PICTURE_MESSAGES.invalidFile],
-        ["a truncated picture", (await photo()).subarray(0, 300), 400, PICTURE_MESSAGES.invalidFile],
+        ["a truncated JPEG", (await photo()).subarray(0, 300), 400, PICTURE_MESSAGES.invalidFile],
+        ["a PNG truncated in its pixel data", await truncatedPng(), 400, PICTURE_MESSAGES.invalidFile],
         [
           "an SVG",
           `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>`,
