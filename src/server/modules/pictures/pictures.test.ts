@@ -22,7 +22,12 @@ import type { FileStorage } from "#server/storage/storage.ts";
 import { PICTURE_MESSAGES } from "#shared/pictures.ts";
 import { startTestS3, type TestS3 } from "#testing/s3-server.ts";
 import { createTestApp, type TestApp, type TestUser } from "#testing/test-app.ts";
-import { NOT_YOUR_PICTURE, PICTURE_CHANGE_LIMIT } from "./pictures.routes.ts";
+import {
+  NOT_YOUR_PICTURE,
+  PICTURE_CHANGE_LIMIT,
+  UPLOAD_LIMIT,
+  UPLOAD_LIMIT_MESSAGE,
+} from "./pictures.routes.ts";
 import { type PictureState, uploadPicture } from "./pictures.service.ts";
 
 const photo = (width = 800, height = 600, r = 200) =>
@@ -293,6 +298,24 @@ for (const kind of ["local", "s3"] as const) {
       ).toBe(200);
       expect((await t.request(pictureUrl(ann, "/reroll"), { method: "POST" })).status).toBe(401);
       expect((await t.request(pictureUrl(ann, "/restore"), { method: "POST" })).status).toBe(401);
+    });
+
+    it("limits uploads per user: 429 with a clear message, the old picture and storage kept", async () => {
+      const ida = await t.signUp(`ida-${kind}@example.com`);
+      let last: PictureState | null = null;
+      for (let i = 0; i < UPLOAD_LIMIT.max; i++) {
+        const res = await upload(ida, await photo(48, 48, i * 20));
+        expect(res.status).toBe(200);
+        last = (await res.json()) as PictureState;
+      }
+      const objects = await storedObjects();
+      const refused = await upload(ida, await photo(48, 48, 250));
+      expect(refused.status).toBe(429);
+      expect(await errorOf(refused)).toEqual({ code: "RATE_LIMITED", message: UPLOAD_LIMIT_MESSAGE });
+      expect(await pictureOf(ida)).toEqual(last);
+      expect(await storedObjects()).toEqual(objects);
+      // The limit is the uploader's own: another member uploads as usual.
+      expect((await upload(ben, await photo(48, 48, 10))).status).toBe(200);
     });
 
     it("limits restores per user", async () => {
