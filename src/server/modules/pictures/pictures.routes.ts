@@ -54,7 +54,7 @@ export function picturesRoutes(deps: AppDeps) {
       declaredSizeWithin(PICTURE_LIMITS.maxBytes),
       limitUpload,
       async (c) => {
-        const read = () => readBodyWithin(c.req.raw, PICTURE_LIMITS.maxBytes);
+        const read = () => readBodyWithin(c, PICTURE_LIMITS.maxBytes);
         return c.json(changed(await uploadPicture(db, deps.storage, c.get("user").id, read)));
       },
     )

@@ -1,8 +1,17 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { ApiError } from "../../http/errors.ts";
 import { PICTURE_MESSAGES } from "#shared/pictures.ts";
 
-const tooLarge = () => new ApiError(413, "TOO_LARGE", PICTURE_MESSAGES.tooLarge);
+/**
+ * The 413, closing the connection with it: the unread rest of the body is
+ * neither waited for nor read (Node would otherwise read on to keep the
+ * connection alive).
+ */
+function tooLarge(c: Context): ApiError {
+  c.header("Connection", "close");
+  return new ApiError(413, "TOO_LARGE", PICTURE_MESSAGES.tooLarge);
+}
 
 /**
  * 413 from a declared Content-Length alone, before a byte of the body is
@@ -14,21 +23,18 @@ const tooLarge = () => new ApiError(413, "TOO_LARGE", PICTURE_MESSAGES.tooLarge)
 export const declaredSizeWithin = (maxBytes: number) =>
   createMiddleware(async (c, next) => {
     const declared = c.req.header("content-length");
-    if (declared !== undefined && Number(declared) > maxBytes) {
-      // The unread body is not waited for: the connection goes with the answer.
-      c.header("Connection", "close");
-      throw tooLarge();
-    }
+    if (declared !== undefined && Number(declared) > maxBytes) throw tooLarge(c);
     await next();
   });
 
 /**
- * The body as it arrives, refused with 413 the moment it passes `maxBytes`
- * (whatever the headers said): the rest is never read or kept.
+ * The request's body as it arrives, refused with 413 the moment it passes
+ * `maxBytes` (whatever the headers said): the rest is never read or kept.
  */
-export async function readBodyWithin(request: Request, maxBytes: number): Promise<Buffer> {
-  if (!request.body) return Buffer.alloc(0);
-  const reader = request.body.getReader();
+export async function readBodyWithin(c: Context, maxBytes: number): Promise<Buffer> {
+  const body = c.req.raw.body;
+  if (!body) return Buffer.alloc(0);
+  const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -37,7 +43,7 @@ export async function readBodyWithin(request: Request, maxBytes: number): Promis
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel().catch(() => {});
-      throw tooLarge();
+      throw tooLarge(c);
     }
     chunks.push(value);
   }
