@@ -139,3 +139,35 @@ test.describe("Share (desktop)", () => {
     await expect(dialog).toHaveCount(0);
   });
 });
+
+test.describe("Link preview (no JavaScript)", () => {
+  /** A meta tag's content, read from the HTML as a crawler gets it. */
+  const metaContent = (html: string, key: string) => {
+    const tag = html.match(
+      new RegExp(`<meta (?:property|name)="${key.replace(/[.:]/g, "\\$&")}" content="([^"]*)"`),
+    );
+    return tag?.[1]?.replaceAll("&amp;", "&");
+  };
+
+  test("a list page's og:image answers a 1200x630 PNG", async ({ signedInPage: page, request }) => {
+    const list = await createList(page, "Preview castaways");
+    // The request context runs no script: what a chat or social crawler reads.
+    const res = await request.get(`/list/${list.userId}/${list.id}`);
+    expect(res.status()).toBe(200);
+    const html = await res.text();
+    const image = metaContent(html, "og:image");
+    expect(image).toMatch(new RegExp(`^${baseURL()}/`));
+    expect(metaContent(html, "og:image:width")).toBe("1200");
+    expect(metaContent(html, "og:image:height")).toBe("630");
+    expect(metaContent(html, "twitter:card")).toBe("summary_large_image");
+
+    const picture = await request.get(image!);
+    expect(picture.status()).toBe(200);
+    expect(picture.headers()["content-type"]).toBe("image/png");
+    const bytes = await picture.body();
+    expect([...bytes.subarray(0, 8)]).toEqual(PNG_SIGNATURE);
+    // The IHDR chunk comes first: its width and height are the 4-byte numbers at 16 and 20.
+    expect(bytes.toString("latin1", 12, 16)).toBe("IHDR");
+    expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([1200, 630]);
+  });
+});

@@ -360,7 +360,11 @@ async function twoMegabytePhoto(): Promise<Buffer> {
   }
 }
 
-async function signUpMember(base: string, origin: string, email: string): Promise<string> {
+async function signUpMember(
+  base: string,
+  origin: string,
+  email: string,
+): Promise<{ id: string; cookie: string }> {
   const res = await fetch(`${base}/api/auth/sign-up/email`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: origin },
@@ -371,7 +375,7 @@ async function signUpMember(base: string, origin: string, email: string): Promis
     .map((c) => c.split(";")[0])
     .join("; ");
   if (!cookie) throw new Error(`bench sign-up failed: ${res.status} ${await res.text()}`);
-  return cookie;
+  return { id: ((await res.json()) as { user: { id: string } }).user.id, cookie };
 }
 
 /** Share pictures (uncached and cached) and a photo upload, each at one connection. */
@@ -419,16 +423,29 @@ async function measurePictures(base: string, origin: string): Promise<Result[]> 
       {
         method: "POST" as const,
         setupRequest: (req: autocannon.Request) => {
-          const cookie = members[Math.floor(turn++ / UPLOAD_LIMIT.max) % members.length]!;
-          return { ...req, body: photo, headers: { "content-type": "image/jpeg", cookie } };
+          const member = members[Math.floor(turn++ / UPLOAD_LIMIT.max) % members.length]!;
+          // Each member uploads to their own picture route.
+          const path = `/api/users/${encodeURIComponent(member.id)}/picture`;
+          return {
+            ...req,
+            path,
+            body: photo,
+            headers: { "content-type": "image/jpeg", cookie: member.cookie },
+          };
         },
       },
     ];
     results.push(
-      await measure(uploadName, `${base}/api/me/picture`, { "content-type": "image/jpeg" }, 1, {
-        requests,
-        body: photo,
-      }),
+      await measure(
+        uploadName,
+        `${base}/api/users/${encodeURIComponent(members[0]!.id)}/picture`,
+        { "content-type": "image/jpeg" },
+        1,
+        {
+          requests,
+          body: photo,
+        },
+      ),
     );
   }
   return results;

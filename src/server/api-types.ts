@@ -64,4 +64,4 @@ export type RankedCastawayDto = CategorySummaryDto["top10"][number];
 export type CategoryDetailDto = ResponseOf<CategoryEndpoint["$get"]>;
 export type MySubmissionDto = NonNullable<CategoryDetailDto["mine"]>;
 
-export type PictureDto = ResponseOf<ApiClient["me"]["picture"]["$get"]>;
+export type PictureDto = ResponseOf<ApiClient["users"][":userId"]["picture"]["$get"]>;

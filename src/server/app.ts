@@ -52,7 +52,7 @@ import { shareRoutes } from "./modules/share/share.routes.ts";
 
 /** JSON bodies are small; a picture upload has its own, larger limit (pictures.routes.ts). */
 export const JSON_BODY_LIMIT = 64 * 1024;
-const PICTURE_UPLOAD = /^\/api\/me\/picture\/?$/;
+const PICTURE_UPLOAD = /^\/api\/users\/[^/]+\/picture\/?$/;
 
 /**
  * Every body anywhere is limited (413 from Content-Length before a byte is
@@ -95,8 +95,8 @@ function apiRoutes(deps: AppDeps) {
     .route("/lists", reactionsRoutes(deps))
     .route("/lists", shareRoutes(deps))
     .route("/me", meRoutes(deps))
-    .route("/me/picture", picturesRoutes(deps))
     .route("/users", usersRoutes(deps))
+    .route("/users", picturesRoutes(deps))
     .route("/browse", browseRoutes(deps))
     .route("/home", homeRoutes(deps))
     .route("/reference-lists", referenceListsRoutes(deps))

@@ -48,6 +48,17 @@ describe.skipIf(skipOnPostgres)("parseEnv", () => {
     expect(parseEnv({ DATABASE_URL: "postgres://localhost/x" }).DATABASE_URL).toBe("postgres://localhost/x");
   });
 
+  it("drops PUBLIC_URL's trailing slashes: paths are appended to it", () => {
+    expect(parseEnv({ PUBLIC_URL: "https://rankings.example/" }).PUBLIC_URL).toBe("https://rankings.example");
+    expect(parseEnv({ PUBLIC_URL: "https://rankings.example//" }).PUBLIC_URL).toBe(
+      "https://rankings.example",
+    );
+    expect(parseEnv({ PUBLIC_URL: "https://example.org/rankings/" }).PUBLIC_URL).toBe(
+      "https://example.org/rankings",
+    );
+    expect(parseEnv({ PUBLIC_URL: "http://localhost:3000" }).PUBLIC_URL).toBe("http://localhost:3000");
+  });
+
   it.each(["abc", "70000", "-1", "3.5", "80abc", "0x50", "1e3"])(
     "rejects PORT=%s in one line naming PORT",
     (v) => {

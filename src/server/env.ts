@@ -27,7 +27,8 @@ const schema = z.object({
   HOST: optionalString,
   DATA_DIR: z.string().trim().default("./data"),
   DATABASE_URL: urlString(["postgres:", "postgresql:"]),
-  PUBLIC_URL: urlString(["http:", "https:"]),
+  // Paths are appended to it ("/api/...", "/list/..."): a trailing slash would double theirs.
+  PUBLIC_URL: urlString(["http:", "https:"]).transform((v) => v?.replace(/\/+$/, "")),
   AUTH_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
     message: "must be at least 32 characters",
   }),

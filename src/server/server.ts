@@ -26,8 +26,17 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+export interface StartOptions {
+  /** The built client to serve; dist/client when it has been built. */
+  clientDir?: string | null;
+}
+
 /** Opens the database, migrates, seeds, and listens. main.ts and tests share it. */
-export async function startServer(env: Env, logger: Logger): Promise<RunningServer> {
+export async function startServer(
+  env: Env,
+  logger: Logger,
+  options: StartOptions = {},
+): Promise<RunningServer> {
   const dataDir = resolve(env.DATA_DIR);
   const releaseLock = env.DATABASE_URL ? () => {} : lockDataDir(dataDir);
   let database: Database | null = null;
@@ -52,7 +61,12 @@ export async function startServer(env: Env, logger: Logger): Promise<RunningServ
     });
     const pair = (id?: string, secret?: string) =>
       id && secret ? { clientId: id, clientSecret: secret } : undefined;
-    const clientDir = existsSync(join(defaultClientDir, "index.html")) ? defaultClientDir : null;
+    const clientDir =
+      options.clientDir !== undefined
+        ? options.clientDir
+        : existsSync(join(defaultClientDir, "index.html"))
+          ? defaultClientDir
+          : null;
     if (!clientDir) logger.info("no client build found: serving the API only (run npm run build)");
 
     const hub = await createHub(database.pool, logger);

@@ -10,6 +10,8 @@ import type { FileStorage } from "#server/storage/storage.ts";
 
 export interface TestS3 {
   storage: FileStorage;
+  /** The server's address, for an S3_ENDPOINT. */
+  endpoint: string;
   /** Every object key in the bucket, sorted: what a test expects to find written. */
   keys(): Promise<string[]>;
   close(): Promise<void>;
@@ -36,6 +38,7 @@ export async function startTestS3(bucket = "pictures"): Promise<TestS3> {
   const client = new S3Client(options);
   return {
     storage,
+    endpoint: options.endpoint,
     async keys() {
       const keys: string[] = [];
       let token: string | undefined;

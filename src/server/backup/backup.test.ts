@@ -101,7 +101,7 @@ async function seedInstall(t: TestApp) {
   );
   const photo = await picture("#c84");
   await json(
-    await t.request("/api/me/picture", {
+    await t.request(`/api/users/${ann.id}/picture`, {
       method: "POST",
       body: new Uint8Array(photo),
       headers: { "Content-Type": "image/png" },

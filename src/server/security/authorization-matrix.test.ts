@@ -89,18 +89,19 @@ const MATRIX: Record<string, Entry> = {
   },
   "DELETE /api/me/draft": { attempt: () => ({ path: "/api/me/draft" }), expect: members(204) },
   "POST /api/me/idol-draws": { attempt: () => ({ path: "/api/me/idol-draws" }), expect: members(200) },
-  "POST /api/me/picture": {
-    attempt: (s) => ({ path: "/api/me/picture", body: s.photo, contentType: "image/png" }),
-    expect: members(200),
+  // A picture is changed only by its member: another member's is 403.
+  "POST /api/users/:userId/picture": {
+    attempt: (s) => ({ path: `/api/users/${owner.id}/picture`, body: s.photo, contentType: "image/png" }),
+    expect: ownerOnly(200),
   },
-  "POST /api/me/picture/reroll": {
-    attempt: () => ({ path: "/api/me/picture/reroll" }),
-    expect: members(200),
+  "POST /api/users/:userId/picture/reroll": {
+    attempt: () => ({ path: `/api/users/${owner.id}/picture/reroll` }),
+    expect: ownerOnly(200),
   },
-  // Runs after the upload above, so each member has a headshot to go back to.
-  "POST /api/me/picture/restore": {
-    attempt: () => ({ path: "/api/me/picture/restore" }),
-    expect: members(200),
+  // Runs after the upload above, so the owner has a headshot to go back to.
+  "POST /api/users/:userId/picture/restore": {
+    attempt: () => ({ path: `/api/users/${owner.id}/picture/restore` }),
+    expect: ownerOnly(200),
   },
   "PUT /api/reference-lists/:id": {
     attempt: () => ({ path: "/api/reference-lists/maddysList", json: { items: listItems } }),

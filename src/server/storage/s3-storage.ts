@@ -19,8 +19,13 @@ export interface S3Options {
   endpoint?: string | undefined;
   region: string;
   bucket: string;
-  accessKeyId: string;
-  secretAccessKey: string;
+  /**
+   * Both or neither: without them the AWS SDK finds credentials itself (its
+   * default chain: AWS_* variables, shared config files, the container's or
+   * instance's role), as the operator of a cloud host expects.
+   */
+  accessKeyId?: string | undefined;
+  secretAccessKey?: string | undefined;
   /** Path-style addressing (http://host/bucket/key), which most self-hosted servers need. */
   forcePathStyle: boolean;
 }
@@ -31,7 +36,9 @@ export function createS3Storage(o: S3Options): FileStorage {
     region: o.region,
     ...(o.endpoint ? { endpoint: o.endpoint } : {}),
     forcePathStyle: o.forcePathStyle,
-    credentials: { accessKeyId: o.accessKeyId, secretAccessKey: o.secretAccessKey },
+    ...(o.accessKeyId && o.secretAccessKey
+      ? { credentials: { accessKeyId: o.accessKeyId, secretAccessKey: o.secretAccessKey } }
+      : {}),
     maxAttempts: 2,
   });
   return {

@@ -1,21 +1,33 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
+import { createMiddleware } from "hono/factory";
 import type { AppDeps } from "../../app-deps.ts";
 import { type AppEnv, requireUser } from "../../http/context.ts";
-import { ApiError, tooManyRequests } from "../../http/errors.ts";
-import { PICTURE_LIMITS, PICTURE_MESSAGES } from "#shared/pictures.ts";
+import { forbidden } from "../../http/errors.ts";
+import { PICTURE_LIMITS } from "#shared/pictures.ts";
 import { forgetBrowseCache } from "../browse/browse-cache.ts";
-import { hitRateLimit } from "../rate-limit/rate-limit.service.ts";
 import { limitPerUser } from "../rate-limit/write-limits.ts";
 import { pictureOf, rerollPicture, restoreHeadshot, uploadPicture } from "./pictures.service.ts";
+import { declaredSizeWithin, readBodyWithin } from "./upload-body.ts";
 
 export const UPLOAD_LIMIT = { max: 10, windowMs: 10 * 60_000 };
 export const PICTURE_CHANGE_LIMIT = { max: 20, windowMs: 10 * 60_000 };
 
+export const UPLOAD_LIMIT_MESSAGE = "Too many uploads. Please wait a few minutes and try again.";
+export const NOT_YOUR_PICTURE = "You can only change your own picture.";
+
+/** The route's `:userId` must be the signed-in user (put it after `requireUser`): 403 otherwise. */
+const ownPicture = createMiddleware<{ Variables: { user: { id: string } } }>(async (c, next) => {
+  if (c.req.param("userId") !== c.get("user").id) throw forbidden(NOT_YOUR_PICTURE);
+  await next();
+});
+
 /**
- * The signed-in user's profile picture. An upload is the image itself as the
- * body (any declared type: the content decides), refused with 413 as soon as
- * it passes 5 MB, before the rest is read.
+ * A member's profile picture, under their user id (mounted at /api/users),
+ * changed only by that member. An upload is the image itself as the body (any
+ * declared type: the content decides). Its guards all run before a byte of
+ * the body is read: sign-in, owner, declared size, rate limit, then the
+ * one-upload-at-a-time rule (in `uploadPicture`), and the body is refused
+ * with 413 as soon as it passes 5 MB.
  */
 export function picturesRoutes(deps: AppDeps) {
   const { db } = deps.database;
@@ -24,6 +36,7 @@ export function picturesRoutes(deps: AppDeps) {
     forgetBrowseCache(db);
     return state;
   };
+  const limitUpload = limitPerUser(db, "upload", UPLOAD_LIMIT, UPLOAD_LIMIT_MESSAGE);
   const limitChange = limitPerUser(
     db,
     "picture-change",
@@ -31,29 +44,24 @@ export function picturesRoutes(deps: AppDeps) {
     "You are changing your picture too often. Please wait a few minutes and try again.",
   );
   return new Hono<AppEnv>()
-    .get("/", requireUser, async (c) => c.json(await pictureOf(db, c.get("user").id)))
+    .get("/:userId/picture", requireUser, ownPicture, async (c) =>
+      c.json(await pictureOf(db, c.get("user").id)),
+    )
     .post(
-      "/",
+      "/:userId/picture",
       requireUser,
-      bodyLimit({
-        maxSize: PICTURE_LIMITS.maxBytes,
-        onError: () => {
-          throw new ApiError(413, "TOO_LARGE", PICTURE_MESSAGES.tooLarge);
-        },
-      }),
+      ownPicture,
+      declaredSizeWithin(PICTURE_LIMITS.maxBytes),
+      limitUpload,
       async (c) => {
-        const user = c.get("user");
-        if (!(await hitRateLimit(db, `upload:${user.id}`, UPLOAD_LIMIT))) {
-          throw tooManyRequests("Too many uploads. Please wait a few minutes and try again.");
-        }
-        const read = async () => Buffer.from(await c.req.arrayBuffer());
-        return c.json(changed(await uploadPicture(db, deps.storage, user.id, read)));
+        const read = () => readBodyWithin(c, PICTURE_LIMITS.maxBytes);
+        return c.json(changed(await uploadPicture(db, deps.storage, c.get("user").id, read)));
       },
     )
-    .post("/reroll", requireUser, limitChange, async (c) =>
+    .post("/:userId/picture/reroll", requireUser, ownPicture, limitChange, async (c) =>
       c.json(changed(await rerollPicture(db, deps.storage, deps.media, c.get("user").id))),
     )
-    .post("/restore", requireUser, limitChange, async (c) =>
+    .post("/:userId/picture/restore", requireUser, ownPicture, limitChange, async (c) =>
       c.json(changed(await restoreHeadshot(db, deps.storage, c.get("user").id))),
     );
 }

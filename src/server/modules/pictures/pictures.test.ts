@@ -22,7 +22,12 @@ import type { FileStorage } from "#server/storage/storage.ts";
 import { PICTURE_MESSAGES } from "#shared/pictures.ts";
 import { startTestS3, type TestS3 } from "#testing/s3-server.ts";
 import { createTestApp, type TestApp, type TestUser } from "#testing/test-app.ts";
-import { PICTURE_CHANGE_LIMIT } from "./pictures.routes.ts";
+import {
+  NOT_YOUR_PICTURE,
+  PICTURE_CHANGE_LIMIT,
+  UPLOAD_LIMIT,
+  UPLOAD_LIMIT_MESSAGE,
+} from "./pictures.routes.ts";
 import { type PictureState, uploadPicture } from "./pictures.service.ts";
 
 const photo = (width = 800, height = 600, r = 200) =>
@@ -42,6 +47,25 @@ async function claimingPng(width: number, height: number): Promise<Buffer> {
   png.writeUInt32BE(height, 20);
   png.writeUInt32BE(crc32(png.subarray(12, 29)) >>> 0, 29);
   return png;
+}
+
+/**
+ * A real PNG cut off halfway through its pixel data (IDAT): its header is
+ * whole, so only decoding it shows that it is broken.
+ */
+async function truncatedPng(): Promise<Buffer> {
+  const noise = Buffer.from(Array.from({ length: 200 * 200 * 3 }, (_, i) => (i * 7919) % 251));
+  const png = await sharp(noise, { raw: { width: 200, height: 200, channels: 3 } })
+    .png()
+    .toBuffer();
+  const idat = png.indexOf("IDAT");
+  const idatLength = png.readUInt32BE(idat - 4);
+  expect(idat).toBeGreaterThan(0);
+  expect(idatLength).toBeGreaterThan(1000);
+  const cut = png.subarray(0, idat + 4 + Math.floor(idatLength / 2));
+  // Still a PNG by its header: sharp reads the size without complaint.
+  expect((await sharp(cut).metadata()).format).toBe("png");
+  return cut;
 }
 
 /** Every file under `dir` (temporary ones included), as storage keys, sorted. */
@@ -83,15 +107,17 @@ for (const kind of ["local", "s3"] as const) {
       return [key, key.replace("-256.webp", "-64.webp")].sort();
     };
 
-    const upload = (u: TestUser | null, body: Buffer | string, type = "image/png") =>
-      t.request("/api/me/picture", {
+    /** A member's picture routes; a visitor tries `as`'s. */
+    const pictureUrl = (u: { id: string }, action = "") => `/api/users/${u.id}/picture${action}`;
+    const upload = (u: TestUser | null, body: Buffer | string, type = "image/png", as: TestUser | null = u) =>
+      t.request(pictureUrl(as ?? ann), {
         method: "POST",
         body: typeof body === "string" ? body : new Uint8Array(body),
         headers: { "Content-Type": type },
         cookie: u?.cookie,
       });
     const pictureOf = async (u: TestUser) =>
-      (await (await t.request("/api/me/picture", { cookie: u.cookie })).json()) as PictureState;
+      (await (await t.request(pictureUrl(u), { cookie: u.cookie })).json()) as PictureState;
     const errorOf = async (res: Response) => ((await res.json()) as ErrorBody).error;
 
     it("gives every new member a random castaway headshot", async () => {
@@ -135,7 +161,8 @@ for (const kind of ["local", "s3"] as const) {
       expect(objects).toEqual(expect.arrayContaining(keysOf(before.url)));
       const cases: [string, Buffer | string, number, string][] = [
         ["a text file named .png", "just some text, named .png", 400, PICTURE_MESSAGES.invalidFile],
-        ["a truncated picture", (await photo()).subarray(0, 300), 400, PICTURE_MESSAGES.invalidFile],
+        ["a truncated JPEG", (await photo()).subarray(0, 300), 400, PICTURE_MESSAGES.invalidFile],
+        ["a PNG truncated in its pixel data", await truncatedPng(), 400, PICTURE_MESSAGES.invalidFile],
         [
           "an SVG",
           `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>`,
@@ -153,28 +180,33 @@ for (const kind of ["local", "s3"] as const) {
         expect(await pictureOf(cat), what).toEqual(before);
         expect(await storedObjects(), what).toEqual(objects);
       }
-      const visitor = await upload(null, await photo());
+      const visitor = await upload(null, await photo(), "image/png", cat);
       expect(visitor.status).toBe(401);
       expect(await storedObjects()).toEqual(objects);
     });
 
-    it("has no way to address another member's picture: every picture endpoint is the signed-in user's own", async () => {
+    it("answers 403 for another member's picture routes (401 for a visitor), changing nothing", async () => {
       const bens = await pictureOf(ben);
       const anns = await pictureOf(ann);
       const objects = await storedObjects();
-      for (const path of [`/api/users/${ben.id}/picture`, `/api/users/${ben.id}/picture/reroll`]) {
-        for (const method of ["GET", "POST", "PUT", "DELETE"]) {
-          const res = await t.request(path, {
-            method,
-            cookie: ann.cookie,
-            body: method === "GET" ? null : "x",
-          });
-          // 415: a write's body that is not JSON is refused before routing.
-          expect([404, 405, 415], `${method} ${path}`).toContain(res.status);
-        }
+      const attempts: [string, RequestInit][] = [
+        [pictureUrl(ben), { method: "GET" }],
+        [
+          pictureUrl(ben),
+          { method: "POST", body: new Uint8Array(await photo()), headers: { "Content-Type": "image/jpeg" } },
+        ],
+        [pictureUrl(ben, "/reroll"), { method: "POST" }],
+        [pictureUrl(ben, "/restore"), { method: "POST" }],
+      ];
+      for (const [path, init] of attempts) {
+        const what = `${init.method} ${path}`;
+        const theirs = await t.request(path, { ...init, cookie: ann.cookie });
+        expect(theirs.status, what).toBe(403);
+        expect(await errorOf(theirs), what).toEqual({ code: "FORBIDDEN", message: NOT_YOUR_PICTURE });
+        expect((await t.request(path, init)).status, what).toBe(401);
       }
-      // A user id smuggled into the query or headers changes nothing: the session decides whose picture it is.
-      const own = await t.request(`/api/me/picture/restore?userId=${ben.id}`, {
+      // A user id smuggled into the query or headers changes nothing: the path names the picture, the session must own it.
+      const own = await t.request(`${pictureUrl(ann, "/restore")}?userId=${ben.id}`, {
         method: "POST",
         cookie: ann.cookie,
         headers: { "X-User-Id": ben.id },
@@ -185,6 +217,8 @@ for (const kind of ["local", "s3"] as const) {
       expect(await storedObjects()).toEqual(
         anns.url?.startsWith("/files/") ? objects.filter((k) => !keysOf(anns.url).includes(k)) : objects,
       );
+      // The old address is gone: one way to reach a picture.
+      expect((await t.request("/api/me/picture", { cookie: ann.cookie })).status).toBe(404);
     });
 
     it("answers a second upload while the first is running with 409 and keeps one whole picture", async () => {
@@ -207,7 +241,7 @@ for (const kind of ["local", "s3"] as const) {
         },
         { highWaterMark: 0 },
       );
-      const first = t.request("/api/me/picture", {
+      const first = t.request(pictureUrl(dee), {
         method: "POST",
         body: slowBody,
         cookie: dee.cookie,
@@ -240,18 +274,18 @@ for (const kind of ["local", "s3"] as const) {
     });
 
     it("re-rolls once per 24 hours (enforced by the server) and restores the last headshot", async () => {
-      const rolled = await t.request("/api/me/picture/reroll", { method: "POST", cookie: ann.cookie });
+      const rolled = await t.request(pictureUrl(ann, "/reroll"), { method: "POST", cookie: ann.cookie });
       expect(rolled.status).toBe(200);
       const state = (await rolled.json()) as PictureState;
       expect(state.url).toMatch(/^\/media\/headshots\//);
       expect(state.lastRolledHeadshot).toBe(state.url);
       expect(state.nextRerollAt).not.toBeNull();
-      const early = await t.request("/api/me/picture/reroll", { method: "POST", cookie: ann.cookie });
+      const early = await t.request(pictureUrl(ann, "/reroll"), { method: "POST", cookie: ann.cookie });
       expect(early.status).toBe(429);
       expect((await errorOf(early)).message).toBe(PICTURE_MESSAGES.cooldown);
       await upload(ann, await photo());
       const restored = (await (
-        await t.request("/api/me/picture/restore", { method: "POST", cookie: ann.cookie })
+        await t.request(pictureUrl(ann, "/restore"), { method: "POST", cookie: ann.cookie })
       ).json()) as PictureState;
       expect(restored.url).toBe(state.lastRolledHeadshot);
       // A day later the cooldown is over.
@@ -259,16 +293,34 @@ for (const kind of ["local", "s3"] as const) {
         .update(user)
         .set({ lastRerollTime: new Date(Date.now() - 25 * 3600_000) })
         .where(eq(user.id, ann.id));
-      expect((await t.request("/api/me/picture/reroll", { method: "POST", cookie: ann.cookie })).status).toBe(
-        200,
-      );
-      expect((await t.request("/api/me/picture/reroll", { method: "POST" })).status).toBe(401);
-      expect((await t.request("/api/me/picture/restore", { method: "POST" })).status).toBe(401);
+      expect(
+        (await t.request(pictureUrl(ann, "/reroll"), { method: "POST", cookie: ann.cookie })).status,
+      ).toBe(200);
+      expect((await t.request(pictureUrl(ann, "/reroll"), { method: "POST" })).status).toBe(401);
+      expect((await t.request(pictureUrl(ann, "/restore"), { method: "POST" })).status).toBe(401);
+    });
+
+    it("limits uploads per user: 429 with a clear message, the old picture and storage kept", async () => {
+      const ida = await t.signUp(`ida-${kind}@example.com`);
+      let last: PictureState | null = null;
+      for (let i = 0; i < UPLOAD_LIMIT.max; i++) {
+        const res = await upload(ida, await photo(48, 48, i * 20));
+        expect(res.status).toBe(200);
+        last = (await res.json()) as PictureState;
+      }
+      const objects = await storedObjects();
+      const refused = await upload(ida, await photo(48, 48, 250));
+      expect(refused.status).toBe(429);
+      expect(await errorOf(refused)).toEqual({ code: "RATE_LIMITED", message: UPLOAD_LIMIT_MESSAGE });
+      expect(await pictureOf(ida)).toEqual(last);
+      expect(await storedObjects()).toEqual(objects);
+      // The limit is the uploader's own: another member uploads as usual.
+      expect((await upload(ben, await photo(48, 48, 10))).status).toBe(200);
     });
 
     it("limits restores per user", async () => {
       const hal = await t.signUp(`hal-${kind}@example.com`);
-      const restore = () => t.request("/api/me/picture/restore", { method: "POST", cookie: hal.cookie });
+      const restore = () => t.request(pictureUrl(hal, "/restore"), { method: "POST", cookie: hal.cookie });
       for (let i = 0; i < PICTURE_CHANGE_LIMIT.max; i++) expect((await restore()).status).toBe(200);
       const refused = await restore();
       expect(refused.status).toBe(429);

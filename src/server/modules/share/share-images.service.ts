@@ -93,8 +93,9 @@ export function sharePreviewImage(list: ShareList, publicUrl: string) {
   return { url: `${publicUrl}${path}?${query}`, ...SHARE_SIZES.preview, type: "image/png" };
 }
 
-// A list's pictures share a folder; names start with the list's time, so a
-// newer version can tell the older ones it replaces.
+// A list's pictures share a folder; names start with the list's time, then
+// the version, so a newer version can tell the older ones it replaces (see
+// forgetOlder).
 const folderOf = (list: Pick<ShareList, "userId" | "id">) =>
   `share/${hash(list.userId, list.id).slice(0, 22)}/`;
 
@@ -201,14 +202,24 @@ export function createShareImages(deps: ShareImagesDeps): ShareImages {
     };
   }
 
-  /** Removes the list's pictures of older versions; best effort, a leftover only costs space. */
+  /**
+   * Removes the list's pictures of older versions; best effort, a leftover
+   * only costs space. Older is an earlier list time, or the same time with
+   * another version: the author's rename (or a new renderer) keeps the list's
+   * time but changes what is drawn. A later time is kept: a process still
+   * holding the list as it was must not remove its newer pictures.
+   */
   async function forgetOlder(list: ShareList): Promise<void> {
     const folder = folderOf(list);
     const current = stampOf(list);
+    const currentPrefix = `${current}-${shareVersion(list)}-`;
     try {
       for await (const key of storage.keys(folder)) {
-        const stamp = Number(key.slice(folder.length).split("-")[0]);
-        if (stamp < current) await storage.delete(key);
+        const name = key.slice(folder.length);
+        const stamp = Number(name.slice(0, name.indexOf("-")));
+        if (stamp < current || (stamp === current && !name.startsWith(currentPrefix))) {
+          await storage.delete(key);
+        }
       }
     } catch (error) {
       logger.error("old share pictures not removed", { folder, error: String(error) });

@@ -12,7 +12,13 @@ import { type ShareCard, shareLayout } from "./share-layout.ts";
 const FONT_DIR = fileURLToPath(new URL("../../media/fonts/", import.meta.url));
 const FONT_FILES = { 400: "inter-latin-400-normal.ttf", 800: "inter-latin-800-normal.ttf" } as const;
 
-// Read once, on the first render: satori takes the bytes, resvg the paths.
+// Read once, on the first render: satori takes the bytes. resvg only draws
+// text in the generated stand-in pictures (satori's own output has its text
+// as paths), and takes the fonts as paths: its Node binding has no
+// `fontBuffers` (2.6.2, and 2.7.0-alpha.2 too; only the WASM build has it).
+// Each stand-in is rasterised once and kept (`pictures` in
+// share-images.service.ts), so the files are read once per distinct picture,
+// about 0.5 ms each, never per share image.
 let satoriFonts: { name: string; data: Buffer; weight: 400 | 800; style: "normal" }[] | null = null;
 function fonts() {
   satoriFonts ??= ([400, 800] as const).map((weight) => ({

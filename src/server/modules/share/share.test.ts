@@ -7,7 +7,12 @@ import { createList, getListDetail } from "../lists/lists.service.ts";
 import { parseEnv } from "#server/env.ts";
 import { createLogger } from "#server/logger.ts";
 import { createMediaService, type MediaService } from "#server/media/media.service.ts";
-import { createShareImages, shareImageKey, type ShareList } from "./share-images.service.ts";
+import {
+  createShareImages,
+  SHARE_LIST_TRUST_MS,
+  shareImageKey,
+  type ShareList,
+} from "./share-images.service.ts";
 import type { ShareCard } from "./share-layout.ts";
 import type { ListEntry } from "../lists/list-entries.ts";
 import { pngSize } from "#testing/png-size.ts";
@@ -111,6 +116,28 @@ for (const kind of ["local", "s3"] as const) {
       expect(keys).toEqual([newKey]);
     });
 
+    it("replaces the stored pictures when the author is renamed (the list's time unchanged)", async () => {
+      const before = await getListDetail(t.database.db, ann.id, listId, null);
+      const oldKey = shareImageKey(before, "classic", "preview");
+      expect((await share("?layout=classic&size=preview")).status).toBe(200);
+      expect(await t.storage.get(oldKey)).not.toBeNull();
+      const renamed = await t.request("/api/me/profile", {
+        method: "PATCH",
+        cookie: ann.cookie,
+        json: { displayName: `Ann renamed ${kind}` },
+      });
+      expect(renamed.status).toBe(200);
+      // The share route trusts what it read of the list for a moment.
+      await new Promise((r) => setTimeout(r, SHARE_LIST_TRUST_MS + 50));
+      const after = await getListDetail(t.database.db, ann.id, listId, null);
+      expect(after.updatedAt).toBe(before.updatedAt);
+      const newKey = shareImageKey(after, "classic", "preview");
+      expect(newKey).not.toBe(oldKey);
+      expect((await share("?layout=classic&size=preview")).status).toBe(200);
+      expect(await t.storage.get(newKey)).not.toBeNull();
+      expect(await t.storage.get(oldKey)).toBeNull();
+    });
+
     describe("the cache", () => {
       const renders: { key: string; card: ShareCard }[] = [];
       const service = (media: MediaService = createMediaService({ env, db: t.database.db, logger })) =>
@@ -125,6 +152,13 @@ for (const kind of ["local", "s3"] as const) {
       let list: ShareList;
       let items: ListEntry[];
       const entries = () => Promise.resolve(items);
+      /** The keys stored in the list's folder, sorted. */
+      const keysIn = async (l: ShareList) => {
+        const key = shareImageKey(l, "classic", "preview");
+        const keys: string[] = [];
+        for await (const k of t.storage.keys(key.slice(0, key.lastIndexOf("/") + 1))) keys.push(k);
+        return keys.sort();
+      };
 
       beforeAll(async () => {
         const created = await createList(t.database.db, ann.id, {
@@ -181,9 +215,17 @@ for (const kind of ["local", "s3"] as const) {
         expect(renders).toHaveLength(1);
         expect(await t.storage.get(oldKey)).toBeNull();
         expect(await t.storage.get(shareImageKey(newer, "classic", "preview"))).not.toBeNull();
-        // A renamed author is a new version too: the name is on the picture.
-        await images.png({ ...newer, userName: "Ann the Second" }, "classic", "preview", entries);
-        expect(renders).toHaveLength(2);
+        // A renamed author is a new version too (the name is on the picture), at the
+        // same list time: it replaces the old name's pictures all the same.
+        await images.png(newer, "beach", "portrait", entries);
+        const renamed = { ...newer, userName: "Ann the Second" };
+        renders.length = 0;
+        await images.png(renamed, "classic", "preview", entries);
+        expect(renders).toHaveLength(1);
+        expect(await keysIn(renamed)).toEqual([shareImageKey(renamed, "classic", "preview")]);
+        // An older version drawn late (a process that had not heard yet) leaves the newer one be.
+        await service().png(list, "classic", "portrait", entries);
+        expect(await keysIn(renamed)).toContain(shareImageKey(renamed, "classic", "preview"));
       });
 
       it("draws the first five entries, and a picture that cannot be read as the grey '?'", async () => {

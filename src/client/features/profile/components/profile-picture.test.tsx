@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PictureDto } from "#server/api-types.ts";
 import { sessionQueryOptions } from "#client/lib/queries/session.ts";
@@ -9,14 +9,17 @@ import { ProfilePicture } from "./profile-picture.tsx";
 
 const HEADSHOT = "/media/headshots/s1-richard-hatch";
 const UPLOADED = "/files/avatars/u1/new-256.webp";
+const PICTURE_URL = "/api/users/u1/picture";
 
 type Answer = { status: number; body?: unknown };
 let picture: PictureDto;
 let onUpload: () => Promise<Answer>;
+let onRestore: () => Promise<Answer>;
 
 beforeEach(() => {
   picture = { url: HEADSHOT, lastRolledHeadshot: HEADSHOT, lastRerollTime: null, nextRerollAt: null };
   onUpload = async () => ({ status: 200, body: { ...picture, url: UPLOADED } });
+  onRestore = async () => ({ status: 200, body: { ...picture, url: picture.lastRolledHeadshot } });
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -25,11 +28,13 @@ beforeEach(() => {
       const answer: Answer =
         url === "/api/auth/get-session"
           ? { status: 200, body: { user: { id: "u1", name: "Ann", profilePictureUrl: picture.url } } }
-          : url === "/api/me/picture" && method === "GET"
+          : url === PICTURE_URL && method === "GET"
             ? { status: 200, body: picture }
-            : url === "/api/me/picture" && method === "POST"
+            : url === PICTURE_URL && method === "POST"
               ? await onUpload()
-              : { status: 404 };
+              : url === `${PICTURE_URL}/restore` && method === "POST"
+                ? await onRestore()
+                : { status: 404 };
       return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
         status: answer.status,
         headers: { "Content-Type": "application/json" },
@@ -77,7 +82,7 @@ describe("ProfilePicture", () => {
     choose(png());
     fireEvent.click(uploadButton());
     expect(screen.getByRole("alert").textContent).toBe(PICTURE_MESSAGES.noFileOrUser);
-    expect(fetch).not.toHaveBeenCalledWith("/api/me/picture", expect.objectContaining({ method: "POST" }));
+    expect(fetch).not.toHaveBeenCalledWith(PICTURE_URL, expect.objectContaining({ method: "POST" }));
   });
 
   it("shows the chosen picture at once, busy while it goes up", async () => {
@@ -130,5 +135,54 @@ describe("ProfilePicture", () => {
     picture = { ...picture, url: UPLOADED };
     renderPicture(UPLOADED);
     expect(await screen.findByRole("button", { name: "Restore Headshot" })).toHaveProperty("disabled", false);
+  });
+
+  it("says the spec's restore failure text and keeps the picture when Restore Headshot fails", async () => {
+    picture = { ...picture, url: UPLOADED };
+    onRestore = async () => ({ status: 500, body: { error: { code: "INTERNAL", message: "boom" } } });
+    renderPicture(UPLOADED);
+    fireEvent.click(await screen.findByRole("button", { name: "Restore Headshot" }));
+    // The specification's text (shared/spec/ui-texts.json), written out: not only the constant.
+    expect(await screen.findByRole("alert")).toHaveProperty(
+      "textContent",
+      "Failed to restore last headshot. Please try again.",
+    );
+    expect(PICTURE_MESSAGES.restoreFailed).toBe("Failed to restore last headshot. Please try again.");
+    expect(shown()).toBe(UPLOADED);
+    expect(screen.getByRole("button", { name: "Restore Headshot" })).toHaveProperty("disabled", false);
+  });
+
+  describe("the cooldown label, refreshed every 60 s", () => {
+    const START = Date.parse("2025-03-01T12:00:00Z");
+    beforeEach(() => {
+      // Only the clock and the interval are fake: the queries and waitFor keep their real timeouts.
+      vi.useFakeTimers({ toFake: ["Date", "setInterval", "clearInterval"], now: START });
+    });
+    afterEach(() => vi.useRealTimers());
+
+    const tick = (ms: number) => act(() => void vi.advanceTimersByTime(ms));
+
+    it("counts down a minute at a time, and not before the minute is up", async () => {
+      // 2 h 0 min 30 s left: shown rounded up to the minute.
+      picture = { ...picture, nextRerollAt: new Date(START + (120 * 60 + 30) * 1000).toISOString() };
+      renderPicture();
+      expect(await screen.findByRole("button", { name: "2h 1m" })).toHaveProperty("disabled", true);
+      tick(59_000);
+      expect(screen.getByRole("button", { name: "2h 1m" })).toBeTruthy();
+      tick(1_000);
+      expect(screen.getByRole("button", { name: "2h 0m" })).toHaveProperty("disabled", true);
+      tick(60_000);
+      expect(screen.getByRole("button", { name: "1h 59m" })).toHaveProperty("disabled", true);
+    });
+
+    it("turns back into an enabled Re-roll Random when the cooldown ends", async () => {
+      picture = { ...picture, nextRerollAt: new Date(START + 90_000).toISOString() };
+      renderPicture();
+      expect(await screen.findByRole("button", { name: "0h 2m" })).toHaveProperty("disabled", true);
+      tick(60_000);
+      expect(screen.getByRole("button", { name: "0h 1m" })).toHaveProperty("disabled", true);
+      tick(60_000);
+      expect(screen.getByRole("button", { name: "Re-roll Random" })).toHaveProperty("disabled", false);
+    });
   });
 });

@@ -34,10 +34,12 @@ export function ProfilePicture({ name, url }: { name: string; url: string | null
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const { user } = useSession();
-  const picture = useQuery(pictureQueryOptions());
-  const upload = useUploadPicture();
-  const reroll = useRerollPicture();
-  const restore = useRestoreHeadshot();
+  // My Lists is for members; until the session is known nothing is asked or sent.
+  const userId = user?.id ?? "";
+  const picture = useQuery({ ...pictureQueryOptions(userId), enabled: Boolean(user) });
+  const upload = useUploadPicture(userId);
+  const reroll = useRerollPicture(userId);
+  const restore = useRestoreHeadshot(userId);
   const now = useNow(COOLDOWN_REFRESH_MS);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
