@@ -143,6 +143,32 @@ describe("F3: NUL and lone surrogates are refused at the edge", () => {
     }
   });
 
+  it("refuses a body sent with no Content-Type (415), so its NUL never reaches a rate-limit key", async () => {
+    // A string body makes fetch add text/plain; bytes go out with no type at all.
+    const bytes = (json: unknown) => new TextEncoder().encode(JSON.stringify(json));
+    for (const path of [
+      "/api/auth/sign-in/email",
+      "/api/auth/sign-up/email",
+      "/api/auth/request-password-reset",
+      "/api/lists",
+    ]) {
+      const req = new Request(`${TEST_ORIGIN}${path}`, {
+        method: "POST",
+        headers: { Origin: TEST_ORIGIN },
+        body: bytes({ email: "a\u0000b@x.example", password: "x".repeat(10), name: "n", items: [] }),
+      });
+      expect(req.headers.get("content-type"), path).toBeNull();
+      const res = await t.app.request(req);
+      expect(res.status, path).toBe(415);
+      expect(await errorCode(res)).toBe("UNSUPPORTED_MEDIA_TYPE");
+    }
+  });
+
+  it("lets a write with no body and no Content-Type through (sign-out, toggles)", async () => {
+    const res = await t.request(`/api/notifications/read-all`, { method: "POST", cookie: user.cookie });
+    expect(res.status).toBeLessThan(300);
+  });
+
   it("answers a lone surrogate with 400 and takes other control characters without a 5xx", async () => {
     const lone = await t.request("/api/lists", {
       method: "POST",

@@ -6,6 +6,7 @@ import type { SessionReader } from "../../auth/session-reader.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { clientIp } from "../../http/client-ip.ts";
 import { ApiError, tooManyRequests } from "../../http/errors.ts";
+import { INPUT_MESSAGES, isJsonType, isStorableText } from "../../http/input-guards.ts";
 import { hitRateLimit } from "../rate-limit/rate-limit.service.ts";
 import { AUTH_MESSAGES } from "#shared/messages.ts";
 
@@ -28,11 +29,19 @@ const SIGN_UP_ATTEMPTS = 5;
 /**
  * The body's email, lower-cased, for the per-account limits. The edge guard
  * (http/input-guards.ts) lets only JSON bodies (or none) through, so this
- * reads what better-auth will read. An email that cannot be one (not a
- * string, longer than an address can be) is refused before anything is
- * stored, rate-limit keys included.
+ * reads what better-auth will read; it checks the type again itself, because
+ * a key built from a body nobody vetted (a NUL) fails the insert into
+ * rate_limits. An email that cannot be one (not a string, longer than an
+ * address can be, a character PostgreSQL cannot store) is refused before
+ * anything is stored, rate-limit keys included.
  */
 async function readEmail(req: Request): Promise<string | null> {
+  const type = req.headers.get("content-type");
+  if (!isJsonType(type)) {
+    // No type: nothing of the body is read, so nothing unvetted becomes a key.
+    if (type === null) return null;
+    throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", INPUT_MESSAGES.notJson);
+  }
   let body: unknown;
   try {
     body = await req.clone().json();
@@ -41,7 +50,7 @@ async function readEmail(req: Request): Promise<string | null> {
   }
   const email = typeof body === "object" && body !== null ? (body as { email?: unknown }).email : undefined;
   if (email === undefined) return null;
-  if (typeof email !== "string" || email.length > EMAIL_MAX) {
+  if (typeof email !== "string" || email.length > EMAIL_MAX || !isStorableText(email)) {
     throw new ApiError(400, "INVALID_EMAIL", "Please enter a valid email address.");
   }
   return email.trim().toLowerCase();
