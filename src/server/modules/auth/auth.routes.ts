@@ -8,6 +8,7 @@ import { clientIp } from "../../http/client-ip.ts";
 import { ApiError, tooManyRequests } from "../../http/errors.ts";
 import { INPUT_MESSAGES, isJsonType, isStorableText } from "../../http/input-guards.ts";
 import { hitRateLimit } from "../rate-limit/rate-limit.service.ts";
+import { limitAuthWrites } from "./auth-limits.ts";
 import { AUTH_MESSAGES } from "#shared/messages.ts";
 
 const FIVE_MINUTES = 5 * 60 * 1000;
@@ -65,6 +66,7 @@ export function authRoutes(deps: AppDeps, sessions: SessionReader) {
   const { db } = deps.database;
   return (
     new Hono<AppEnv>()
+      .use(limitAuthWrites(db, sessions))
       .post("/sign-in/email", async (c) => {
         const email = await readEmail(c.req.raw);
         const ip = clientIp(c);
