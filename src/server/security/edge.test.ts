@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ErrorBody } from "#server/http/errors.ts";
+import { SIGN_IN_ACCOUNT_LIMIT, SIGN_IN_LIMIT } from "#server/modules/auth/auth.routes.ts";
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from "#testing/test-app.ts";
 
 // Rules every request meets before a route runs (app.ts, http/*-guards):
@@ -225,6 +226,41 @@ describe("F2: auth routes read JSON only", () => {
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses.slice(10)).toEqual([429, 429]);
   });
+});
+
+describe("F2: one account's sign-ins are limited across addresses too", () => {
+  it(`refuses the account's sign-ins past ${SIGN_IN_ACCOUNT_LIMIT.max} in its window, whatever address they come from`, async () => {
+    const target = await t.signUp("many-addresses@example.com");
+    // What @hono/node-server hands the app for a connection from `address`.
+    const from = (address: string) => ({
+      incoming: { socket: { remoteAddress: address, remoteFamily: "IPv4", remotePort: 4000 } },
+    });
+    const attempt = (address: string, password: string) =>
+      t.app.request(
+        `${TEST_ORIGIN}/api/auth/sign-in/email`,
+        {
+          method: "POST",
+          headers: { Origin: TEST_ORIGIN, "Content-Type": "application/json" },
+          body: JSON.stringify({ email: target.email, password }),
+        },
+        from(address),
+      );
+    const perAddress = SIGN_IN_LIMIT.max - 1; // below each address's own limit
+    const statuses: number[] = [];
+    for (let n = 0; statuses.length < SIGN_IN_ACCOUNT_LIMIT.max; n++) {
+      for (let i = 0; i < perAddress && statuses.length < SIGN_IN_ACCOUNT_LIMIT.max; i++)
+        statuses.push((await attempt(`203.0.113.${n + 1}`, `wrong-guess-${n}-${i}`)).status);
+    }
+    expect(statuses.every((s) => s === 401)).toBe(true);
+    const fresh = await attempt("198.51.100.77", "wrong-guess-fresh");
+    expect(fresh.status).toBe(429);
+    // The right password too: the guesser cannot tell. Another account is not affected.
+    expect((await attempt("198.51.100.78", "correct-horse-battery")).status).toBe(429);
+    const other = await t.request("/api/auth/sign-in/email", {
+      json: { email: user.email, password: "correct-horse-battery" },
+    });
+    expect(other.status).toBe(200);
+  }, 120_000);
 });
 
 describe("F4: body size", () => {

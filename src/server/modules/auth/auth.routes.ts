@@ -12,10 +12,15 @@ import { limitAuthWrites } from "./auth-limits.ts";
 import { AUTH_MESSAGES } from "#shared/messages.ts";
 
 const FIVE_MINUTES = 5 * 60 * 1000;
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
 // Per email (with address) is the real guard against guessing a password; the
 // per-address limits stop floods while leaving room for people behind one NAT.
 export const SIGN_IN_LIMIT = { max: 10, windowMs: FIVE_MINUTES };
+// Per email from every address together: many addresses (a botnet, a block of
+// IPv6) would otherwise each get SIGN_IN_LIMIT guesses at one account. Spent,
+// it locks the owner out for a while too; that is the price of a bound.
+export const SIGN_IN_ACCOUNT_LIMIT = { max: 50, windowMs: FIFTEEN_MINUTES };
 export const SIGN_IN_IP_LIMIT = { max: 500, windowMs: FIVE_MINUTES };
 export const SIGN_UP_IP_LIMIT = { max: 500, windowMs: HOUR };
 export const RESET_MAIL_LIMIT = { max: 5, windowMs: HOUR };
@@ -72,7 +77,9 @@ export function authRoutes(deps: AppDeps, sessions: SessionReader) {
         const ip = clientIp(c);
         const allowed =
           (await hitRateLimit(db, `sign-in-ip:${ip}`, SIGN_IN_IP_LIMIT)) &&
-          (!email || (await hitRateLimit(db, `sign-in:${ip}:${email}`, SIGN_IN_LIMIT)));
+          (!email ||
+            ((await hitRateLimit(db, `sign-in:${ip}:${email}`, SIGN_IN_LIMIT)) &&
+              (await hitRateLimit(db, `sign-in-account:${email}`, SIGN_IN_ACCOUNT_LIMIT))));
         if (!allowed) {
           throw tooManyRequests("Too many sign-in attempts. Please wait a few minutes and try again.");
         }
