@@ -1,5 +1,6 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { request } from "node:http";
 import { join } from "node:path";
 import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -270,6 +271,59 @@ describe("F4: body size", () => {
       const res = await t.request(path, { json: { email: big, password: big } });
       expect(res.status, path).toBe(413);
     }
+  });
+});
+
+describe("F4: a body declared too large, over real HTTP", () => {
+  let server: ServerType;
+  let base: string;
+  beforeAll(async () => {
+    server = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise((r) => server.once("listening", r));
+    base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  });
+  afterAll(() => new Promise((r) => server.close(r)));
+
+  /**
+   * Declares `declared` bytes, sends a few and holds the connection open: an
+   * answer can only come from the header, before the body is waited for.
+   */
+  const declareAndStall = (path: string, declared: number, cookie?: string) =>
+    new Promise<{ status: number; ms: number }>((resolve, reject) => {
+      const started = Date.now();
+      const req = request(`${base}${path}`, {
+        method: "POST",
+        headers: {
+          Origin: TEST_ORIGIN,
+          "Content-Type": "application/json",
+          "Content-Length": String(declared),
+          ...(cookie ? { Cookie: cookie } : {}),
+        },
+      });
+      const timer = setTimeout(() => {
+        req.destroy();
+        reject(new Error(`${path}: no answer within 5 s (the server waited for the body)`));
+      }, 5000);
+      req.on("response", (res) => {
+        clearTimeout(timer);
+        res.resume();
+        resolve({ status: res.statusCode ?? 0, ms: Date.now() - started });
+        req.destroy();
+      });
+      // Resets after the answer are expected: the rest of the body never comes.
+      req.on("error", () => {});
+      req.write('{"name":"');
+    });
+
+  it("answers 100 MB declared with 413 at once, on JSON routes, auth and outside /api", async () => {
+    const HUNDRED_MB = 100 * 1024 * 1024;
+    for (const path of ["/api/lists", "/api/auth/sign-in/email", "/api/comments", "/media/anything"]) {
+      const { status, ms } = await declareAndStall(path, HUNDRED_MB, user.cookie);
+      expect(status, path).toBe(413);
+      expect(ms, path).toBeLessThan(2000);
+    }
+    // The server is still fine afterwards.
+    expect((await fetch(`${base}/api/health`)).status).toBe(200);
   });
 });
 
