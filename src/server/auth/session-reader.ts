@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { eq, getTableColumns, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, gt, sql } from "drizzle-orm";
 import { batchedRead } from "../db/batched-reads.ts";
 import { textArray } from "../db/text-array.ts";
 import type { Db } from "../db/client.ts";
@@ -40,6 +40,12 @@ export interface SessionReader {
   read(headers: Headers): Promise<SessionUser | null>;
   /** The session and user; `setCookies` carries a refreshed cookie when the session was extended. */
   readSession(headers: Headers): Promise<{ data: SessionData | null; setCookies: string[] }>;
+  /**
+   * The id of the account whose live session the request names, or null,
+   * without extending it (a rate limit's key: it must not refresh a session
+   * whose cookie it cannot hand back).
+   */
+  accountOf(headers: Headers): Promise<string | null>;
   /** Drops what is known of the request's session and of its user's other sessions (after a write by them). */
   forget(headers: Headers): Promise<void>;
   /**
@@ -165,6 +171,18 @@ export function createSessionReader(
 
   return {
     readSession,
+    async accountOf(headers) {
+      const token = await tokenOf(headers);
+      if (!token) return null;
+      const hit = cache.get(token);
+      if (hit && Date.now() < hit.until && (!signals || signals.inSync())) return hit.data?.user.id ?? null;
+      const [row] = await db
+        .select({ userId: session.userId })
+        .from(session)
+        .where(and(eq(session.token, token), gt(session.expiresAt, new Date())))
+        .limit(1);
+      return row?.userId ?? null;
+    },
     async read(headers) {
       return (await readSession(headers)).data?.user ?? null;
     },

@@ -10,6 +10,21 @@ export const INPUT_MESSAGES = {
 } as const;
 
 const badInput = () => new ApiError(400, "BAD_CHARACTER", INPUT_MESSAGES.nul);
+const notJson = () => new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", INPUT_MESSAGES.notJson);
+
+/** Whether a Content-Type header names JSON (parameters such as charset aside). */
+export const isJsonType = (contentType: string | null | undefined): boolean =>
+  contentType != null && JSON_TYPE.test(contentType.split(";")[0]!.trim());
+
+/**
+ * Whether a request carries at least one byte of body. The Node adapter gives
+ * every POST a body stream, empty or not, so an empty one is read (a copy;
+ * the body limit in app.ts bounds it) rather than trusted by its presence.
+ */
+async function hasBody(req: Request): Promise<boolean> {
+  if (req.body === null || req.headers.get("content-length") === "0") return false;
+  return (await req.clone().arrayBuffer()).byteLength > 0;
+}
 
 /** '%00' in any spelling, or a NUL that arrived undecoded. */
 const ENCODED_NUL = /%00|\u0000/i;
@@ -44,7 +59,7 @@ function allStorable(root: unknown): boolean {
 
 /**
  * Refuses, before any handler runs, what no route accepts: a NUL in the path
- * or query (400), a body that is not JSON (415), and a JSON body with a NUL
+ * or query (400), a body that is not JSON or names no type (415), and a JSON body with a NUL
  * or a lone surrogate in any string (400). Routes that take raw bytes (the
  * picture upload) are exempt from the body rules. A body that is not valid
  * JSON is left to the route, which answers 400 in its own words.
@@ -55,10 +70,15 @@ export const apiInputGuards = (rawBodyPaths: RegExp) =>
     if (ENCODED_NUL.test(url)) throw badInput();
     if (BODYLESS_METHODS.has(c.req.method) || rawBodyPaths.test(c.req.path)) return next();
     const contentType = c.req.header("content-type");
-    if (contentType === undefined) return next();
-    if (!JSON_TYPE.test(contentType.split(";")[0]!.trim())) {
-      throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", INPUT_MESSAGES.notJson);
+    if (contentType === undefined) {
+      // A write without a body (sign-out, a toggle) needs no type. One with a
+      // body but no type is refused like any other non-JSON body: routes that
+      // read the body anyway (auth.routes.ts's readEmail, better-auth) would
+      // otherwise take it unchecked, NUL and all (a 500 on PostgreSQL).
+      if (await hasBody(c.req.raw)) throw notJson();
+      return next();
     }
+    if (!isJsonType(contentType)) throw notJson();
     // A copy: better-auth reads the original request's body itself.
     const text = await c.req.raw.clone().text();
     let parsed: unknown;

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ErrorBody } from "#server/http/errors.ts";
 import { EVENT_STREAM_CAPS, EVENT_STREAMS_MESSAGE } from "#server/modules/events/events.routes.ts";
-import { LIST_CREATE_LIMIT } from "#server/modules/lists/lists.routes.ts";
-import { USERNAME_CHANGE_LIMIT } from "#server/modules/profiles/me.routes.ts";
+import { PASSWORD_CHECK_LIMIT, PASSWORD_CHECK_MESSAGE } from "#server/modules/auth/auth-limits.ts";
+import { LIST_CHANGE_LIMIT, LIST_CREATE_LIMIT } from "#server/modules/lists/lists.routes.ts";
+import { DRAFT_SAVE_LIMIT, USERNAME_CHANGE_LIMIT } from "#server/modules/profiles/me.routes.ts";
+import { REACTION_LIMIT } from "#server/modules/reactions/reactions.routes.ts";
 import { clearRateLimit, hitRateLimit } from "#server/modules/rate-limit/rate-limit.service.ts";
 import { WRITE_LIMIT_MESSAGE, WRITE_LIMITS } from "#server/modules/rate-limit/write-limits.ts";
-import { createTestApp, type TestApp } from "#testing/test-app.ts";
+import { createTestApp, TEST_PASSWORD, type TestApp, type TestUser } from "#testing/test-app.ts";
 
 // F8: every write is limited per account and per address, and live-update
 // streams are capped per account, per visitor address and in all.
@@ -43,6 +45,119 @@ describe("per-route write limits", () => {
       ).status;
     }
     expect(last).toBe(429);
+  });
+});
+
+/** The statuses of `n` calls of `send`, one after another. */
+async function statusesOf(n: number, send: (i: number) => Promise<Response>): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const res = await send(i);
+    await res.arrayBuffer();
+    out.push(res.status);
+  }
+  return out;
+}
+
+describe("per-route write limits, continued", () => {
+  const newList = async (user: TestUser) => {
+    const res = await t.request("/api/lists", { json: { name: "Mine", items: [] }, cookie: user.cookie });
+    return ((await res.json()) as { list: { id: string } }).list.id;
+  };
+
+  it("limits upvote and favourite toggles together per user", async () => {
+    const owner = await t.signUp("liked@example.com");
+    const fan = await t.signUp("fan@example.com");
+    const listId = await newList(owner);
+    const statuses = await statusesOf(REACTION_LIMIT.max + 1, (i) =>
+      t.request(`/api/lists/${owner.id}/${listId}/${i % 2 ? "favorite" : "upvote"}`, {
+        method: "POST",
+        cookie: fan.cookie,
+      }),
+    );
+    expect(statuses.slice(0, -1).every((s) => s < 300)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it("limits draft saves per user", async () => {
+    const user = await t.signUp("drafter@example.com");
+    const statuses = await statusesOf(DRAFT_SAVE_LIMIT.max + 1, (i) =>
+      t.request("/api/me/draft", {
+        method: "PUT",
+        json: { name: `draft ${i}`, description: "", tags: [], items: [] },
+        cookie: user.cookie,
+      }),
+    );
+    expect(statuses.slice(0, -1).every((s) => s < 300)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it("limits list changes and deletions together per user", async () => {
+    const user = await t.signUp("editor-of-lists@example.com");
+    const listId = await newList(user);
+    const statuses = await statusesOf(LIST_CHANGE_LIMIT.max, (i) =>
+      t.request(`/api/lists/${user.id}/${listId}`, {
+        method: "PUT",
+        json: { name: `Mine ${i}`, items: [] },
+        cookie: user.cookie,
+      }),
+    );
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    const deletion = await t.request(`/api/lists/${user.id}/${listId}`, {
+      method: "DELETE",
+      cookie: user.cookie,
+    });
+    expect(deletion.status).toBe(429);
+  });
+});
+
+describe("better-auth's writes", () => {
+  it(`limit password checks of a signed-in account to ${PASSWORD_CHECK_LIMIT.max} per 15 minutes`, async () => {
+    const user = await t.signUp("stolen-session@example.com");
+    const statuses = await statusesOf(PASSWORD_CHECK_LIMIT.max, (i) =>
+      t.request("/api/auth/change-password", {
+        json: { currentPassword: `guess-number-${i}`, newPassword: "a-new-password-1" },
+        cookie: user.cookie,
+      }),
+    );
+    expect(statuses.every((s) => s >= 400 && s < 500 && s !== 429)).toBe(true);
+    // Even the right password is refused now: the guesser cannot tell.
+    const right = await t.request("/api/auth/change-password", {
+      json: { currentPassword: TEST_PASSWORD, newPassword: "a-new-password-1" },
+      cookie: user.cookie,
+    });
+    expect(right.status).toBe(429);
+    expect(await message(right)).toBe(PASSWORD_CHECK_MESSAGE);
+  });
+
+  it("count sign-out and revocations against the account's write budget", async () => {
+    const user = await t.signUp("busy-account@example.com");
+    for (let i = 0; i < WRITE_LIMITS.perUser.max; i++) {
+      await hitRateLimit(t.database.db, `write:${user.id}`, WRITE_LIMITS.perUser);
+    }
+    for (const path of [
+      "/api/auth/sign-out",
+      "/api/auth/revoke-sessions",
+      "/api/auth/revoke-other-sessions",
+    ]) {
+      const res = await t.request(path, { method: "POST", cookie: user.cookie, json: {} });
+      expect(res.status, path).toBe(429);
+      expect(await message(res)).toBe(WRITE_LIMIT_MESSAGE);
+    }
+    // Still signed in: nothing was revoked.
+    const session = await t.request("/api/auth/get-session", { cookie: user.cookie });
+    expect(await session.json()).not.toBeNull();
+  });
+
+  it("count visitors' auth writes per address", async () => {
+    const key = "write-ip:unknown";
+    for (let i = 0; i < WRITE_LIMITS.perIp.max; i++)
+      await hitRateLimit(t.database.db, key, WRITE_LIMITS.perIp);
+    for (const path of ["/api/auth/sign-in/social", "/api/auth/sign-out", "/api/auth/sign-up/email"]) {
+      const res = await t.request(path, { json: { provider: "google", email: "x@example.com" } });
+      expect(res.status, path).toBe(429);
+    }
+    await clearRateLimit(t.database.db, key);
   });
 });
 
@@ -96,6 +211,28 @@ describe("live-update streams", () => {
     streams.push(again);
     for (const s of streams) await close(s);
   });
+
+  it(`caps one visitor address at ${EVENT_STREAM_CAPS.perVisitorAddress}, and lets members in beside it`, async () => {
+    const roomy = await createTestApp({ env: { EVENT_STREAMS_MAX: "100" } });
+    try {
+      const visitorStreams = [];
+      for (let i = 0; i < EVENT_STREAM_CAPS.perVisitorAddress; i++) {
+        const res = await roomy.request("/api/events");
+        expect(res.status).toBe(200);
+        visitorStreams.push(res);
+      }
+      const refused = await roomy.request("/api/events");
+      expect(refused.status).toBe(429);
+      expect(await message(refused)).toBe(EVENT_STREAMS_MESSAGE);
+      // A member at the same address is counted as themself.
+      const member = await roomy.signUp("member-behind-nat@example.com");
+      const mine = await roomy.request("/api/events", { cookie: member.cookie });
+      expect(mine.status).toBe(200);
+      for (const s of [...visitorStreams, mine]) await close(s);
+    } finally {
+      await roomy.close();
+    }
+  }, 120_000);
 
   it("caps the streams of the whole process (EVENT_STREAMS_MAX)", async () => {
     const streams = [];

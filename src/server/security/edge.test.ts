@@ -1,9 +1,11 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { request } from "node:http";
 import { join } from "node:path";
 import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ErrorBody } from "#server/http/errors.ts";
+import { SIGN_IN_ACCOUNT_LIMIT, SIGN_IN_LIMIT } from "#server/modules/auth/auth.routes.ts";
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from "#testing/test-app.ts";
 
 // Rules every request meets before a route runs (app.ts, http/*-guards):
@@ -143,6 +145,32 @@ describe("F3: NUL and lone surrogates are refused at the edge", () => {
     }
   });
 
+  it("refuses a body sent with no Content-Type (415), so its NUL never reaches a rate-limit key", async () => {
+    // A string body makes fetch add text/plain; bytes go out with no type at all.
+    const bytes = (json: unknown) => new TextEncoder().encode(JSON.stringify(json));
+    for (const path of [
+      "/api/auth/sign-in/email",
+      "/api/auth/sign-up/email",
+      "/api/auth/request-password-reset",
+      "/api/lists",
+    ]) {
+      const req = new Request(`${TEST_ORIGIN}${path}`, {
+        method: "POST",
+        headers: { Origin: TEST_ORIGIN },
+        body: bytes({ email: "a\u0000b@x.example", password: "x".repeat(10), name: "n", items: [] }),
+      });
+      expect(req.headers.get("content-type"), path).toBeNull();
+      const res = await t.app.request(req);
+      expect(res.status, path).toBe(415);
+      expect(await errorCode(res)).toBe("UNSUPPORTED_MEDIA_TYPE");
+    }
+  });
+
+  it("lets a write with no body and no Content-Type through (sign-out, toggles)", async () => {
+    const res = await t.request(`/api/notifications/read-all`, { method: "POST", cookie: user.cookie });
+    expect(res.status).toBeLessThan(300);
+  });
+
   it("answers a lone surrogate with 400 and takes other control characters without a 5xx", async () => {
     const lone = await t.request("/api/lists", {
       method: "POST",
@@ -201,6 +229,41 @@ describe("F2: auth routes read JSON only", () => {
   });
 });
 
+describe("F2: one account's sign-ins are limited across addresses too", () => {
+  it(`refuses the account's sign-ins past ${SIGN_IN_ACCOUNT_LIMIT.max} in its window, whatever address they come from`, async () => {
+    const target = await t.signUp("many-addresses@example.com");
+    // What @hono/node-server hands the app for a connection from `address`.
+    const from = (address: string) => ({
+      incoming: { socket: { remoteAddress: address, remoteFamily: "IPv4", remotePort: 4000 } },
+    });
+    const attempt = (address: string, password: string) =>
+      t.app.request(
+        `${TEST_ORIGIN}/api/auth/sign-in/email`,
+        {
+          method: "POST",
+          headers: { Origin: TEST_ORIGIN, "Content-Type": "application/json" },
+          body: JSON.stringify({ email: target.email, password }),
+        },
+        from(address),
+      );
+    const perAddress = SIGN_IN_LIMIT.max - 1; // below each address's own limit
+    const statuses: number[] = [];
+    for (let n = 0; statuses.length < SIGN_IN_ACCOUNT_LIMIT.max; n++) {
+      for (let i = 0; i < perAddress && statuses.length < SIGN_IN_ACCOUNT_LIMIT.max; i++)
+        statuses.push((await attempt(`203.0.113.${n + 1}`, `wrong-guess-${n}-${i}`)).status);
+    }
+    expect(statuses.every((s) => s === 401)).toBe(true);
+    const fresh = await attempt("198.51.100.77", "wrong-guess-fresh");
+    expect(fresh.status).toBe(429);
+    // The right password too: the guesser cannot tell. Another account is not affected.
+    expect((await attempt("198.51.100.78", "correct-horse-battery")).status).toBe(429);
+    const other = await t.request("/api/auth/sign-in/email", {
+      json: { email: user.email, password: "correct-horse-battery" },
+    });
+    expect(other.status).toBe(200);
+  }, 120_000);
+});
+
 describe("F4: body size", () => {
   it("refuses an oversized body on auth routes and outside /api with 413", async () => {
     const big = "x".repeat(70 * 1024);
@@ -208,6 +271,59 @@ describe("F4: body size", () => {
       const res = await t.request(path, { json: { email: big, password: big } });
       expect(res.status, path).toBe(413);
     }
+  });
+});
+
+describe("F4: a body declared too large, over real HTTP", () => {
+  let server: ServerType;
+  let base: string;
+  beforeAll(async () => {
+    server = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise((r) => server.once("listening", r));
+    base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  });
+  afterAll(() => new Promise((r) => server.close(r)));
+
+  /**
+   * Declares `declared` bytes, sends a few and holds the connection open: an
+   * answer can only come from the header, before the body is waited for.
+   */
+  const declareAndStall = (path: string, declared: number, cookie?: string) =>
+    new Promise<{ status: number; ms: number }>((resolve, reject) => {
+      const started = Date.now();
+      const req = request(`${base}${path}`, {
+        method: "POST",
+        headers: {
+          Origin: TEST_ORIGIN,
+          "Content-Type": "application/json",
+          "Content-Length": String(declared),
+          ...(cookie ? { Cookie: cookie } : {}),
+        },
+      });
+      const timer = setTimeout(() => {
+        req.destroy();
+        reject(new Error(`${path}: no answer within 5 s (the server waited for the body)`));
+      }, 5000);
+      req.on("response", (res) => {
+        clearTimeout(timer);
+        res.resume();
+        resolve({ status: res.statusCode ?? 0, ms: Date.now() - started });
+        req.destroy();
+      });
+      // Resets after the answer are expected: the rest of the body never comes.
+      req.on("error", () => {});
+      req.write('{"name":"');
+    });
+
+  it("answers 100 MB declared with 413 at once, on JSON routes, auth and outside /api", async () => {
+    const HUNDRED_MB = 100 * 1024 * 1024;
+    for (const path of ["/api/lists", "/api/auth/sign-in/email", "/api/comments", "/media/anything"]) {
+      const { status, ms } = await declareAndStall(path, HUNDRED_MB, user.cookie);
+      expect(status, path).toBe(413);
+      expect(ms, path).toBeLessThan(2000);
+    }
+    // The server is still fine afterwards.
+    expect((await fetch(`${base}/api/health`)).status).toBe(200);
   });
 });
 

@@ -1,17 +1,24 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GLOBAL_SLOTS } from "#shared/global-rankings.ts";
 import { LIMITS } from "#shared/limits.ts";
 import { clearAllRateLimits } from "#server/modules/rate-limit/rate-limit.service.ts";
-import { createTestApp, TEST_PASSWORD, type TestApp, type TestUser } from "#testing/test-app.ts";
-import { fillPath, isWriteMethod, type RouteEntry, routeTable } from "./route-table.ts";
+import { createTestApp, TEST_ORIGIN, TEST_PASSWORD, type TestApp, type TestUser } from "#testing/test-app.ts";
+import { fillPath, isWriteMethod, type ParamValue, type RouteEntry, routeTable } from "./route-table.ts";
 
 /**
  * Every route of the app (read off `app.routes`, better-auth's endpoints off
- * `auth.api`), called with generated bad input: wrong types, huge strings,
- * NUL and control characters, deep nesting, unicode edge cases, missing and
- * extra fields, wrong content types, malformed JSON, garbage path parameters
- * and queries; as a visitor, as the owner of seeded data and as an editor.
- * Passes with no 5xx answer and no invalid row stored.
+ * `auth.api`, the client's pages and static files from a tiny built client),
+ * called with generated bad input: wrong types, huge strings, NUL and control
+ * characters, deep nesting, unicode edge cases, missing and extra fields,
+ * wrong content types and none at all, malformed JSON, garbage path
+ * parameters (percent-encoded, and raw: '%00', a lone '%', '%FF', overlong
+ * UTF-8) and queries; as a visitor, as the owner of seeded data, as another
+ * member and as an editor. Passes with no 5xx answer and no invalid row
+ * stored in any table a request can write.
  *
  * CI: FUZZ_REQUESTS (default 2000). `npm run fuzz` runs a longer pass;
  * FUZZ_SEED replays one.
@@ -117,10 +124,49 @@ const BAD_PARAMS = [
   "s1",
   "list_0",
 ];
+/** Put in the path as they are: the router and the handlers see them undecoded. */
+const RAW_PARAMS = [
+  "%00",
+  "a%00b",
+  "%01%02%1B",
+  "%1F",
+  "%7F",
+  "%C2%85",
+  "%FF",
+  "%FE%FF",
+  "%",
+  "%%",
+  "a%",
+  "%Z",
+  "%ZZ",
+  "%E0%A4%A",
+  "%ED%A0%80",
+  "%ED%BF%BF",
+  "%C0%80",
+  "%C0%AE%C0%AE",
+  "%F4%90%80%80",
+  "%2e%2e",
+  "%2F",
+  "a%2Fb",
+  "%5C..%5C",
+  // Control characters typed into the URL: the URL parser percent-encodes (or drops) them.
+  "\u0001x",
+  "x\u007f",
+  "x".repeat(5000),
+  "%41".repeat(3000),
+  "%E2%80%AE".repeat(200),
+];
 const QUERY_KEYS = ["q", "page", "sort", "type", "tags", "listUserId", "listId", "categoryId", "token", "x"];
 const RAW_QUERY_VALUES = ["%", "%E0%A4%A", "%FF", "%ED%A0%80", "a+b", "%20", "[]", "{}"];
 const CONTENT_TYPES = [
   "text/plain",
+  "text/html",
+  "",
+  "json",
+  "application/",
+  "application/jsonx",
+  "application/json-patch",
+  "*/*",
   "application/x-www-form-urlencoded",
   "multipart/form-data; boundary=x",
   "application/xml",
@@ -142,6 +188,9 @@ const MALFORMED_JSON = [
   "[".repeat(20_000) + "]".repeat(20_000),
   '{"a":1,"a":2}',
 ];
+
+/** A season or castaway id as the catalogue spells them (list items, slots, scores). */
+const ITEM_ID = "^s[0-9]{1,3}(-[a-z0-9-]{1,80})?$";
 
 type Ids = { userId: string; listId: string; commentId: string; notificationId: string };
 
@@ -199,12 +248,26 @@ function mutate(template: Record<string, unknown>): unknown {
   }
 }
 
+/** The template with its strings carrying a NUL (or a lone surrogate): what PostgreSQL cannot store. */
+function poison(template: Record<string, unknown>): Record<string, unknown> {
+  const body = structuredClone(template);
+  for (const [key, value] of Object.entries(body))
+    if (typeof value === "string") body[key] = `${value}${rnd.pick(["\u0000", "a\u0000", "\ud800"])}`;
+  return body;
+}
+
 interface Case {
   method: string;
   path: string;
   headers: Record<string, string>;
-  body?: string;
+  body?: string | Uint8Array<ArrayBuffer>;
+  /** Sent with no Content-Type header at all (checked on the Request before it goes). */
+  untyped?: boolean;
 }
+
+const encoder = new TextEncoder();
+const shown = (body: Case["body"]) =>
+  (typeof body === "string" ? body : body && `bytes:${new TextDecoder().decode(body)}`)?.slice(0, 200);
 
 describe("fuzz: every route, bad input, no 5xx", () => {
   let t: TestApp;
@@ -212,6 +275,7 @@ describe("fuzz: every route, bad input, no 5xx", () => {
   let other: TestUser;
   let editor: TestUser;
   let ids: Ids;
+  let clientDir: string;
 
   async function seed() {
     const res = await t.request("/api/lists", {
@@ -232,15 +296,24 @@ describe("fuzz: every route, bad input, no 5xx", () => {
   }
 
   beforeAll(async () => {
+    // A built client in miniature, so its pages (/list/:userId/:listId, the SPA) and static files are fuzzed too.
+    clientDir = mkdtempSync(join(tmpdir(), "sr-fuzz-client-"));
+    mkdirSync(join(clientDir, "assets"));
+    writeFileSync(join(clientDir, "index.html"), "<!doctype html><title>app</title>");
+    writeFileSync(join(clientDir, "assets", "app-123.js"), "console.log(1)");
     const app = await createTestApp({
       users: ["owner@fuzz.test", "other@fuzz.test", "editor@fuzz.test"],
       env: { ADMIN_EMAILS: "editor@fuzz.test" },
+      clientDir,
     });
     t = app;
     [owner, other, editor] = app.users;
     await seed();
   }, 120_000);
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
 
   /** Keeps the fuzz reaching handlers: limits reset, sessions alive, seeded rows present. */
   async function upkeep() {
@@ -278,8 +351,10 @@ describe("fuzz: every route, bad input, no 5xx", () => {
     return out;
   }
 
-  function paramValue(route: RouteEntry, name: string): string {
-    if (rnd.chance(0.25)) return rnd.pick(BAD_PARAMS);
+  function paramValue(route: RouteEntry, name: string): ParamValue {
+    const roll = rnd.next();
+    if (roll < 0.2) return rnd.pick(BAD_PARAMS);
+    if (roll < 0.4) return { raw: rnd.pick(RAW_PARAMS) };
     switch (name) {
       case "userId":
         return ids.userId;
@@ -330,7 +405,7 @@ describe("fuzz: every route, bad input, no 5xx", () => {
       fillPath(
         route.path,
         (name) => paramValue(route, name),
-        rnd.chance(0.5) ? "x" : rnd.pick(BAD_PARAMS),
+        rnd.pick(["x", "app-123.js", "index.html", rnd.pick(BAD_PARAMS), rnd.pick(RAW_PARAMS)]),
       ).replace(/\/\*$/, "/x") + (rnd.chance(method === "GET" ? 0.6 : 0.2) ? query() : "");
     const headers: Record<string, string> = {};
     if (cookie) headers.Cookie = cookie;
@@ -338,35 +413,58 @@ describe("fuzz: every route, bad input, no 5xx", () => {
     const roll = rnd.next();
     if (roll < 0.6) {
       headers["Content-Type"] = "application/json";
+      const template = templateFor(route.method, route.path, ids);
       return {
         method,
         path,
         headers,
-        body: JSON.stringify(mutate(templateFor(route.method, route.path, ids))),
+        body: JSON.stringify(rnd.chance(0.15) ? poison(template) : mutate(template)),
       };
     }
     if (roll < 0.75) {
       headers["Content-Type"] = "application/json";
       return { method, path, headers, body: rnd.pick(MALFORMED_JSON) };
     }
-    if (roll < 0.85) {
+    if (roll < 0.7) {
       headers["Content-Type"] = rnd.pick(CONTENT_TYPES);
       const template = templateFor(route.method, route.path, ids);
       return {
         method,
         path,
         headers,
-        body: new URLSearchParams(template as Record<string, string>).toString(),
+        body: rnd.chance(0.5)
+          ? new URLSearchParams(template as Record<string, string>).toString()
+          : JSON.stringify(mutate(template)),
       };
     }
-    if (roll < 0.9) {
+    if (roll < 0.75) {
       headers["Content-Type"] = "application/json";
       return { method, path, headers, body: JSON.stringify({ big: "z".repeat(70 * 1024) }) };
     }
-    // No Content-Type, or no body at all.
-    return rnd.chance(0.5)
-      ? { method, path, headers, body: JSON.stringify(templateFor(route.method, route.path, ids)) }
-      : { method, path, headers };
+    // No Content-Type header at all: a body of bytes (a string would make fetch add
+    // text/plain), JSON that may hold a NUL or a lone surrogate, or no body.
+    const untyped = rnd.pick([
+      () => JSON.stringify(poison(templateFor(route.method, route.path, ids))),
+      () => JSON.stringify(mutate(templateFor(route.method, route.path, ids))),
+      () => JSON.stringify(templateFor(route.method, route.path, ids)),
+      () => rnd.pick(MALFORMED_JSON),
+      () => "",
+      () => null,
+    ])();
+    return untyped === null
+      ? { method, path, headers, untyped: true }
+      : { method, path, headers, body: encoder.encode(untyped), untyped: true };
+  }
+
+  /** The request as a browser on our page would send it (Origin), with the case's headers only. */
+  function requestOf(c: Case): Request {
+    const headers = new Headers(c.headers);
+    headers.set("Origin", TEST_ORIGIN);
+    return new Request(`${TEST_ORIGIN}${c.path}`, {
+      method: c.method,
+      headers,
+      ...(c.body !== undefined ? { body: c.body } : {}),
+    });
   }
 
   it(
@@ -376,38 +474,40 @@ describe("fuzz: every route, bad input, no 5xx", () => {
       const failures: string[] = [];
       const statuses = new Map<number, number>();
       let sent = 0;
+      let untyped = 0;
       for (let i = 0; sent < REQUESTS; i++) {
         if (i % 40 === 0) await upkeep();
         const route = routes[i % routes.length]!;
-        const cookie = [null, owner.cookie, editor.cookie][Math.floor(i / routes.length) % 3]!;
+        // Each identity in turn takes a whole pass over the routes.
+        const cookie = [null, owner.cookie, other.cookie, editor.cookie][Math.floor(i / routes.length) % 4]!;
         const c = buildCase(route, cookie);
         let status: number;
         try {
-          const res = await t.request(c.path, {
-            method: c.method,
-            headers: c.headers,
-            ...(c.body !== undefined ? { body: c.body } : {}),
-          });
+          const req = requestOf(c);
+          if (c.untyped) {
+            untyped++;
+            if (req.headers.has("content-type"))
+              failures.push(`${c.method} ${c.path} was meant to go untyped`);
+          }
+          const res = await t.app.request(req);
           status = res.status;
           // A live-update stream never ends by itself.
           if (res.headers.get("content-type")?.includes("text/event-stream")) await res.body?.cancel();
           else if (status >= 500)
             failures.push(
-              `${c.method} ${c.path} ${status} ${(await res.text()).slice(0, 200)} body=${c.body?.slice(0, 200)}`,
+              `${c.method} ${c.path} ${status} ${(await res.text()).slice(0, 200)} body=${shown(c.body)}`,
             );
           else await res.arrayBuffer();
         } catch (error) {
           status = 599;
-          failures.push(
-            `${c.method} ${c.path} threw ${String(error).slice(0, 200)} body=${c.body?.slice(0, 200)}`,
-          );
+          failures.push(`${c.method} ${c.path} threw ${String(error).slice(0, 200)} body=${shown(c.body)}`);
         }
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
         sent++;
       }
       const serverErrors = [...statuses].filter(([s]) => s >= 500).reduce((n, [, k]) => n + k, 0);
       console.log(
-        `fuzz (${t.database.kind}, seed ${SEED}): ${routes.length} routes, ${sent} requests, ${serverErrors} responses >= 500; ` +
+        `fuzz (${t.database.kind}, seed ${SEED}): ${routes.length} routes, ${sent} requests (${untyped} without Content-Type), ${serverErrors} responses >= 500; ` +
           `statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`,
       );
       expect(failures.slice(0, 20)).toEqual([]);
@@ -427,10 +527,7 @@ describe("fuzz: every route, bad input, no 5xx", () => {
               OR cardinality(tags) > 21 OR item_count > ${LIMITS.listItemsMax}
               OR strpos(name || description || array_to_string(tags, ','), chr(65533)) > 0`,
           ),
-          invalid(
-            "list items",
-            sql`SELECT item_id FROM list_items WHERE item_id !~ '^s[0-9]{1,3}(-[a-z0-9-]{1,80})?$'`,
-          ),
+          invalid("list items", sql`SELECT item_id FROM list_items WHERE item_id !~ ${ITEM_ID}`),
           invalid(
             "lists per user",
             sql`SELECT user_id FROM lists GROUP BY user_id HAVING count(*) > ${LIMITS.listsPerUser}`,
@@ -448,6 +545,90 @@ describe("fuzz: every route, bad input, no 5xx", () => {
             "drafts",
             sql`SELECT name FROM drafts WHERE char_length(name) > ${LIMITS.listNameMax}
               OR char_length(description) > ${LIMITS.listDescriptionMax} OR strpos(name || description, chr(65533)) > 0`,
+          ),
+          invalid(
+            "draft items",
+            sql`SELECT user_id, items FROM drafts WHERE jsonb_typeof(items) <> 'array'
+              OR (jsonb_typeof(items) = 'array' AND (jsonb_array_length(items) > ${LIMITS.listItemsMax}
+                OR EXISTS (SELECT 1 FROM jsonb_array_elements(items) e
+                  WHERE jsonb_typeof(e) <> 'string' OR (e #>> '{}') !~ ${ITEM_ID})))
+              OR cardinality(tags) > 21 OR strpos(array_to_string(tags, ','), chr(65533)) > 0`,
+          ),
+          invalid(
+            "submissions",
+            sql`SELECT category_id, user_id, slots FROM submissions WHERE jsonb_typeof(slots) <> 'array'
+              OR (jsonb_typeof(slots) = 'array' AND (jsonb_array_length(slots) <> ${GLOBAL_SLOTS}
+                OR EXISTS (SELECT 1 FROM jsonb_array_elements(slots) e
+                  WHERE jsonb_typeof(e) NOT IN ('null', 'string')
+                    OR (jsonb_typeof(e) = 'string' AND (e #>> '{}') !~ ${ITEM_ID}))
+                OR EXISTS (SELECT 1 FROM jsonb_array_elements(slots) e WHERE jsonb_typeof(e) = 'string'
+                  GROUP BY e HAVING count(*) > 1)))`,
+          ),
+          invalid(
+            "category scores",
+            sql`SELECT category_id, castaway_id, total_score, first_place_votes FROM category_scores
+              WHERE total_score < 0 OR first_place_votes < 0 OR castaway_id !~ ${ITEM_ID}`,
+          ),
+          invalid(
+            "category scores against the submissions",
+            sql`WITH slot AS (
+                  SELECT s.category_id, e.value #>> '{}' AS castaway_id, e.i
+                  FROM submissions s, jsonb_array_elements(s.slots) WITH ORDINALITY AS e(value, i)
+                  WHERE jsonb_typeof(e.value) = 'string'),
+                computed AS (
+                  SELECT category_id, castaway_id, sum(${GLOBAL_SLOTS} + 1 - i)::int AS score,
+                    (count(*) FILTER (WHERE i = 1))::int AS firsts
+                  FROM slot GROUP BY category_id, castaway_id)
+              SELECT coalesce(cs.category_id, c.category_id) AS category_id,
+                coalesce(cs.castaway_id, c.castaway_id) AS castaway_id, cs.total_score, c.score
+              FROM category_scores cs FULL JOIN computed c
+                ON c.category_id = cs.category_id AND c.castaway_id = cs.castaway_id
+              WHERE coalesce(cs.total_score, 0) <> coalesce(c.score, 0)
+                OR coalesce(cs.first_place_votes, 0) <> coalesce(c.firsts, 0)`,
+          ),
+          invalid(
+            "reference lists",
+            sql`SELECT id, items FROM reference_lists WHERE jsonb_typeof(items) <> 'array'
+              OR (jsonb_typeof(items) = 'array' AND (jsonb_array_length(items) > ${LIMITS.listItemsMax}
+                OR EXISTS (SELECT 1 FROM jsonb_array_elements(items) e
+                  WHERE jsonb_typeof(e) <> 'string' OR (e #>> '{}') !~ ${ITEM_ID})))
+              OR (updated_by IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "user" u WHERE u.id = updated_by))`,
+          ),
+          invalid(
+            "comment votes",
+            sql`SELECT comment_id, user_id, value FROM comment_votes WHERE value NOT IN (-1, 1)`,
+          ),
+          invalid(
+            "comment vote counts",
+            sql`SELECT c.id, c.upvotes, c.downvotes FROM comments c
+              WHERE c.upvotes < 0 OR c.downvotes < 0
+                OR c.upvotes <> (SELECT count(*) FROM comment_votes v WHERE v.comment_id = c.id AND v.value = 1)
+                OR c.downvotes <> (SELECT count(*) FROM comment_votes v WHERE v.comment_id = c.id AND v.value = -1)`,
+          ),
+          invalid(
+            "comment targets",
+            sql`SELECT id FROM comments WHERE (list_id IS NULL) = (category_id IS NULL)
+              OR (category_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM categories k WHERE k.id = category_id))`,
+          ),
+          invalid(
+            "notifications",
+            sql`SELECT id, type, content FROM notifications
+              WHERE char_length(coalesce(content, '')) > ${LIMITS.commentMax}
+                OR char_length(coalesce(actor_name, '')) > ${LIMITS.usernameMax}
+                OR strpos(coalesce(content, '') || coalesce(actor_name, ''), chr(65533)) > 0
+                -- no one is told of their own doing (notifications.service.ts)
+                OR (actor_id IS NOT NULL AND actor_id = recipient_id)`,
+          ),
+          invalid(
+            "upvote counts",
+            sql`SELECT l.user_id, l.id, l.upvote_count FROM lists l WHERE l.upvote_count < 0
+              OR l.upvote_count <> (SELECT count(*) FROM list_upvotes u
+                WHERE u.list_user_id = l.user_id AND u.list_id = l.id)`,
+          ),
+          invalid(
+            "list item counts",
+            sql`SELECT l.user_id, l.id, l.item_count FROM lists l WHERE l.item_count <> (SELECT count(*)
+              FROM list_items i WHERE i.user_id = l.user_id AND i.list_id = l.id)`,
           ),
           invalid("rate limit keys", sql`SELECT key FROM rate_limits WHERE char_length(key) > 400`),
         ])

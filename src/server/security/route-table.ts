@@ -24,9 +24,19 @@ export function routeTable(app: { routes: readonly { method: string; path: strin
   return out;
 }
 
-/** The pattern with each parameter replaced by `valueOf(name)` (encoded) and a trailing '*' by `rest`. */
-export function fillPath(path: string, valueOf: (name: string) => string, rest = "x"): string {
+/** A path parameter as it goes on the wire: a value to percent-encode, or bytes put in as they are. */
+export type ParamValue = string | { raw: string };
+
+/**
+ * The pattern with each parameter replaced by `valueOf(name)` (encoded, or
+ * as is when `{ raw }`: '%00', a lone '%', '%FF' reach the router undecoded)
+ * and a trailing '*' by `rest`.
+ */
+export function fillPath(path: string, valueOf: (name: string) => ParamValue, rest = "x"): string {
   return path
-    .replace(/:(\w+)(\{[^}]*\})?/g, (_m, name: string) => encodeURIComponent(valueOf(name)))
+    .replace(/:(\w+)(\{[^}]*\})?/g, (_m, name: string) => {
+      const value = valueOf(name);
+      return typeof value === "string" ? encodeURIComponent(value) : value.raw;
+    })
     .replace(/\*$/, rest);
 }

@@ -6,14 +6,21 @@ import type { SessionReader } from "../../auth/session-reader.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { clientIp } from "../../http/client-ip.ts";
 import { ApiError, tooManyRequests } from "../../http/errors.ts";
+import { INPUT_MESSAGES, isJsonType, isStorableText } from "../../http/input-guards.ts";
 import { hitRateLimit } from "../rate-limit/rate-limit.service.ts";
+import { limitAuthWrites } from "./auth-limits.ts";
 import { AUTH_MESSAGES } from "#shared/messages.ts";
 
 const FIVE_MINUTES = 5 * 60 * 1000;
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
 // Per email (with address) is the real guard against guessing a password; the
 // per-address limits stop floods while leaving room for people behind one NAT.
 export const SIGN_IN_LIMIT = { max: 10, windowMs: FIVE_MINUTES };
+// Per email from every address together: many addresses (a botnet, a block of
+// IPv6) would otherwise each get SIGN_IN_LIMIT guesses at one account. Spent,
+// it locks the owner out for a while too; that is the price of a bound.
+export const SIGN_IN_ACCOUNT_LIMIT = { max: 50, windowMs: FIFTEEN_MINUTES };
 export const SIGN_IN_IP_LIMIT = { max: 500, windowMs: FIVE_MINUTES };
 export const SIGN_UP_IP_LIMIT = { max: 500, windowMs: HOUR };
 export const RESET_MAIL_LIMIT = { max: 5, windowMs: HOUR };
@@ -28,11 +35,19 @@ const SIGN_UP_ATTEMPTS = 5;
 /**
  * The body's email, lower-cased, for the per-account limits. The edge guard
  * (http/input-guards.ts) lets only JSON bodies (or none) through, so this
- * reads what better-auth will read. An email that cannot be one (not a
- * string, longer than an address can be) is refused before anything is
- * stored, rate-limit keys included.
+ * reads what better-auth will read; it checks the type again itself, because
+ * a key built from a body nobody vetted (a NUL) fails the insert into
+ * rate_limits. An email that cannot be one (not a string, longer than an
+ * address can be, a character PostgreSQL cannot store) is refused before
+ * anything is stored, rate-limit keys included.
  */
 async function readEmail(req: Request): Promise<string | null> {
+  const type = req.headers.get("content-type");
+  if (!isJsonType(type)) {
+    // No type: nothing of the body is read, so nothing unvetted becomes a key.
+    if (type === null) return null;
+    throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", INPUT_MESSAGES.notJson);
+  }
   let body: unknown;
   try {
     body = await req.clone().json();
@@ -41,7 +56,7 @@ async function readEmail(req: Request): Promise<string | null> {
   }
   const email = typeof body === "object" && body !== null ? (body as { email?: unknown }).email : undefined;
   if (email === undefined) return null;
-  if (typeof email !== "string" || email.length > EMAIL_MAX) {
+  if (typeof email !== "string" || email.length > EMAIL_MAX || !isStorableText(email)) {
     throw new ApiError(400, "INVALID_EMAIL", "Please enter a valid email address.");
   }
   return email.trim().toLowerCase();
@@ -56,12 +71,15 @@ export function authRoutes(deps: AppDeps, sessions: SessionReader) {
   const { db } = deps.database;
   return (
     new Hono<AppEnv>()
+      .use(limitAuthWrites(db, sessions))
       .post("/sign-in/email", async (c) => {
         const email = await readEmail(c.req.raw);
         const ip = clientIp(c);
         const allowed =
           (await hitRateLimit(db, `sign-in-ip:${ip}`, SIGN_IN_IP_LIMIT)) &&
-          (!email || (await hitRateLimit(db, `sign-in:${ip}:${email}`, SIGN_IN_LIMIT)));
+          (!email ||
+            ((await hitRateLimit(db, `sign-in:${ip}:${email}`, SIGN_IN_LIMIT)) &&
+              (await hitRateLimit(db, `sign-in-account:${email}`, SIGN_IN_ACCOUNT_LIMIT))));
         if (!allowed) {
           throw tooManyRequests("Too many sign-in attempts. Please wait a few minutes and try again.");
         }

@@ -102,11 +102,16 @@ async function writeItems(tx: Tx, userId: string, listId: string, ids: string[])
  */
 export async function createList(db: Db, userId: string, input: ListInput, now = Date.now()) {
   const { ids, kind } = validateEntries(await getCatalog(db), input.items);
-  const [owned] = await db.select({ n: count() }).from(lists).where(eq(lists.userId, userId));
-  if (Number(owned?.n ?? 0) >= LIMITS.listsPerUser) {
-    throw new ApiError(409, "TOO_MANY_LISTS", LIST_MESSAGES.tooManyLists);
-  }
   const listId = await db.transaction(async (tx) => {
+    // The count and the insert in one transaction, the owner's row locked
+    // first: two creates at the cap would otherwise both count 499 and both
+    // insert. NO KEY UPDATE serialises this member's creates only; the foreign
+    // keys of other writes (their KEY SHARE) are not held up.
+    await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("no key update");
+    const [owned] = await tx.select({ n: count() }).from(lists).where(eq(lists.userId, userId));
+    if (Number(owned?.n ?? 0) >= LIMITS.listsPerUser) {
+      throw new ApiError(409, "TOO_MANY_LISTS", LIST_MESSAGES.tooManyLists);
+    }
     for (let ms = now; ms < now + 1000; ms++) {
       const id = `list_${ms}`;
       const inserted = await tx

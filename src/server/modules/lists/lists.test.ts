@@ -1,4 +1,7 @@
+import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lists } from "#server/db/schema/index.ts";
+import { LIMITS } from "#shared/limits.ts";
 import type { ListDetailDto } from "#server/api-types.ts";
 import type { ErrorBody } from "#server/http/errors.ts";
 import { createTestApp, type TestUser } from "#testing/test-app.ts";
@@ -22,6 +25,34 @@ const castawayList = {
 async function create(user: TestUser, body: unknown) {
   return t.request("/api/lists", { json: body, cookie: user.cookie });
 }
+
+describe(`the cap of ${LIMITS.listsPerUser} lists per member`, () => {
+  it("holds exactly under concurrent creates at the cap", async () => {
+    const hoarder = await t.signUp("racing-hoarder@example.com");
+    const base = Date.now() - LIMITS.listsPerUser * 1000;
+    await t.database.db.insert(lists).values(
+      Array.from({ length: LIMITS.listsPerUser - 1 }, (_, i) => ({
+        userId: hoarder.id,
+        id: `list_${base + i}`,
+        name: `Seeded ${i}`,
+      })),
+    );
+    // Eight saves of the last free place at once (well under the create rate limit).
+    const statuses = await Promise.all(
+      Array.from({ length: 8 }, async (_, i) => {
+        const res = await create(hoarder, { name: `Racer ${i}`, items: [] });
+        await res.arrayBuffer();
+        return res.status;
+      }),
+    );
+    expect(statuses.sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+    const [owned] = await t.database.db
+      .select({ n: count() })
+      .from(lists)
+      .where(eq(lists.userId, hoarder.id));
+    expect(Number(owned!.n)).toBe(LIMITS.listsPerUser);
+  });
+});
 
 describe("creating a list", () => {
   it("saves a castaway list: trimmed name, repeats dropped, automatic tag, public", async () => {

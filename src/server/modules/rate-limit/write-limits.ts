@@ -8,8 +8,8 @@ import { hitRateLimit, type RateLimitRule } from "./rate-limit.service.ts";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * Every state-changing /api request outside /api/auth (which has its own)
- * counts against its account and its address. Generous: the routes that ring
+ * Every state-changing /api request, /api/auth's included (auth-limits.ts
+ * counts those with `countWrite`), counts against its account and its address. Generous: the routes that ring
  * Inboxes or hold data have tighter limits of their own (`limitPerUser`);
  * this one bounds whatever a new route forgets. Many people can share an
  * address, hence its larger number.
@@ -21,14 +21,18 @@ export const WRITE_LIMITS = {
 
 export const WRITE_LIMIT_MESSAGE = "You are doing that too often. Please wait a minute and try again.";
 
+/** Counts one write of `address` (and of `userId`, when signed in); a 429 once either budget is spent. */
+export async function countWrite(db: Db, address: string, userId: string | null): Promise<void> {
+  const allowed =
+    (await hitRateLimit(db, `write-ip:${address}`, WRITE_LIMITS.perIp)) &&
+    (!userId || (await hitRateLimit(db, `write:${userId}`, WRITE_LIMITS.perUser)));
+  if (!allowed) throw tooManyRequests(WRITE_LIMIT_MESSAGE);
+}
+
 export const limitEveryWrite = (db: Db) =>
   createMiddleware<AppEnv>(async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
-    const user = c.get("user");
-    const allowed =
-      (await hitRateLimit(db, `write-ip:${clientIp(c)}`, WRITE_LIMITS.perIp)) &&
-      (!user || (await hitRateLimit(db, `write:${user.id}`, WRITE_LIMITS.perUser)));
-    if (!allowed) throw tooManyRequests(WRITE_LIMIT_MESSAGE);
+    await countWrite(db, clientIp(c), c.get("user")?.id ?? null);
     return next();
   });
 
