@@ -92,18 +92,23 @@ export const writeBegins = (): number => performance.now();
  * answer)` gives the new answer, or undefined to drop it. Only answers
  * complete before the write began are updated (they cannot have seen it);
  * the others are dropped, and so are the other processes' (the area's
- * signal).
+ * signal). `whenever: true` also hands `update` the answers completed while
+ * the write ran, for an update that keeps an answer only where the write
+ * cannot show in it, seen or not (a busy site always has a save running,
+ * and would otherwise rebuild every page it builds).
  */
 export function updateCached(
   db: Db,
   area: CacheArea,
   since: number,
   update: (key: string, answer: unknown) => unknown,
+  { whenever = false }: { whenever?: boolean } = {},
 ): void {
   const cache = caches.get(db);
   for (const [key, entry] of cache ?? []) {
     if (areaOf(key) !== area) continue;
-    const answer = entry.settled && entry.settled.at < since ? update(key, entry.settled.answer) : undefined;
+    const usable = entry.settled && (whenever || entry.settled.at < since);
+    const answer = usable ? update(key, entry.settled!.answer) : undefined;
     if (answer === undefined) {
       cache!.delete(key);
       continue;

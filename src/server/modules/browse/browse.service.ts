@@ -237,18 +237,26 @@ export function afterListWrite(
   const isOn = (cards: readonly ListSummary[]) =>
     cards.some((c) => c.userId === list.userId && c.id === list.id);
   const appearedOrLeft = (before?.isPublic ?? false) !== (after?.isPublic ?? false);
-  updateCached(db, "lists", since, (key, answer) => {
-    if (key === "home") {
-      const home = answer as HomeLists;
-      return appearedOrLeft || isOn([...home.topWeek, ...home.recent]) ? undefined : answer;
-    }
-    if (!key.startsWith(PAGE_PREFIX)) return undefined;
-    const query = JSON.parse(key.slice(PAGE_PREFIX.length)) as BrowseQuery;
-    const filter: CountFilter = [query.q, query.type, query.tags];
-    const was = before !== null && matches(before, filter);
-    const is = after !== null && matches(after, filter);
-    return was !== is || isOn((answer as BrowsePage).lists) ? undefined : answer;
-  });
+  updateCached(
+    db,
+    "lists",
+    since,
+    (key, answer) => {
+      if (key === "home") {
+        const home = answer as HomeLists;
+        return appearedOrLeft || isOn([...home.topWeek, ...home.recent]) ? undefined : answer;
+      }
+      if (!key.startsWith(PAGE_PREFIX)) return undefined;
+      const query = JSON.parse(key.slice(PAGE_PREFIX.length)) as BrowseQuery;
+      const filter: CountFilter = [query.q, query.type, query.tags];
+      const was = before !== null && matches(before, filter);
+      const is = after !== null && matches(after, filter);
+      // Kept only where the list is not and cannot come, which holds for an
+      // answer read during the save as well as before it.
+      return was !== is || isOn((answer as BrowsePage).lists) ? undefined : answer;
+    },
+    { whenever: true },
+  );
   updateCached(db, "counts", since, (key, answer) => {
     const filter = JSON.parse(key.slice(COUNT_PREFIX.length)) as CountFilter;
     const gained = after && matches(after, filter) ? 1 : 0;

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { batchedRead } from "../../db/batched-reads.ts";
 import type { Db, Tx } from "../../db/client.ts";
+import { textArray } from "../../db/text-array.ts";
 import { categories, comments, commentVotes, lists, user } from "../../db/schema/index.ts";
 import { forbidden, notFound } from "../../http/errors.ts";
 import { cached, forgetCachedPrefix } from "../browse/browse-cache.ts";
@@ -194,14 +196,51 @@ async function loadDiscussion(db: Db, target: Target, sort: CommentSort): Promis
   };
 }
 
-/** The reader's own votes in one discussion: one indexed query (votes by reader, joined to the target). */
+interface VotesAsked {
+  target: Target;
+  viewerId: string;
+}
+
+const votesReaders = new WeakMap<Db, (asked: VotesAsked) => Promise<Map<string, number> | undefined>>();
+
+/**
+ * Readers' own votes in a discussion: the readers of one discussion asking at
+ * the same moment share one indexed query (batchedRead), one per discussion.
+ */
+function votesReaderOf(db: Db) {
+  let read = votesReaders.get(db);
+  if (read) return read;
+  read = batchedRead(async (asked: VotesAsked[]) => {
+    const byTarget = new Map<string, VotesAsked[]>();
+    for (const a of asked) {
+      const key = JSON.stringify(a.target);
+      byTarget.set(key, [...(byTarget.get(key) ?? []), a]);
+    }
+    const answers = new Map<VotesAsked, Map<string, number>>();
+    for (const group of byTarget.values()) {
+      const rows = await db
+        .select({ id: commentVotes.commentId, value: commentVotes.value, userId: commentVotes.userId })
+        .from(commentVotes)
+        .innerJoin(comments, eq(comments.id, commentVotes.commentId))
+        .where(
+          and(
+            sql`${commentVotes.userId} = ANY(${textArray(group.map((a) => a.viewerId))})`,
+            targetWhere(group[0]!.target),
+          ),
+        );
+      for (const a of group) answers.set(a, new Map());
+      for (const r of rows)
+        for (const a of group) if (a.viewerId === r.userId) answers.get(a)!.set(r.id, r.value);
+    }
+    return answers;
+  });
+  votesReaders.set(db, read);
+  return read;
+}
+
+/** The reader's own votes in one discussion. */
 async function votesOf(db: Db, target: Target, viewerId: string): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ id: commentVotes.commentId, value: commentVotes.value })
-    .from(commentVotes)
-    .innerJoin(comments, eq(comments.id, commentVotes.commentId))
-    .where(and(eq(commentVotes.userId, viewerId), targetWhere(target)));
-  return new Map(rows.map((r) => [r.id, r.value]));
+  return (await votesReaderOf(db)({ target, viewerId })) ?? new Map();
 }
 
 /**

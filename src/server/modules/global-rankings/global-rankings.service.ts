@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
+import { batchedRead } from "../../db/batched-reads.ts";
 import type { Db, Tx } from "../../db/client.ts";
+import { textArray } from "../../db/text-array.ts";
 import { categories, categoryScores, type LegacyEntry, submissions } from "../../db/schema/index.ts";
 import { ApiError, notFound } from "../../http/errors.ts";
 import { cached, forgetBrowseCache } from "../browse/browse-cache.ts";
@@ -151,13 +153,27 @@ const submissionsSeenWith = new WeakMap<CategorySummary, ReaderMemo<Submission |
 function submissionOf(db: Db, category: CategorySummary, id: string, viewerId: string) {
   let memo = submissionsSeenWith.get(category);
   if (!memo) submissionsSeenWith.set(category, (memo = readerMemo()));
-  return memo(viewerId, () =>
-    db
+  return memo(viewerId, async () => (await submissionReaderOf(db)(`${id}\u0000${viewerId}`)) ?? null);
+}
+
+const submissionReaders = new WeakMap<Db, (key: string) => Promise<Submission | undefined>>();
+
+/** Readers' own submissions, asked at the same moment, in one indexed query (batchedRead); keys are category NUL reader. */
+function submissionReaderOf(db: Db) {
+  let read = submissionReaders.get(db);
+  if (read) return read;
+  read = batchedRead(async (keys: string[]) => {
+    const pairs = keys.map((k) => k.split("\u0000") as [string, string]);
+    const rows = await db
       .select()
       .from(submissions)
-      .where(and(eq(submissions.categoryId, id), eq(submissions.userId, viewerId)))
-      .then(([row]) => row ?? null),
-  );
+      .where(
+        sql`(${submissions.categoryId}, ${submissions.userId}) IN (SELECT * FROM unnest(${textArray(pairs.map((p) => p[0]))}, ${textArray(pairs.map((p) => p[1]))}))`,
+      );
+    return new Map(rows.map((r) => [`${r.categoryId}\u0000${r.userId}`, r]));
+  });
+  submissionReaders.set(db, read);
+  return read;
 }
 
 export async function categoryDetail(db: Db, id: string, viewerId: string | null): Promise<CategoryDetail> {
