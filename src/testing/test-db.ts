@@ -37,7 +37,9 @@ async function createPostgresDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
   const scratch = await createScratchDatabase(adminUrl, "sr_test");
-  const database = await openPostgres(scratch.url, 20);
+  // Tests check what is stored, not how fast: a loaded CI machine can queue
+  // 500 concurrent writes on 20 connections for longer than a request waits.
+  const database = await openPostgres(scratch.url, 20, undefined, 60_000);
   return {
     ...database,
     async dispose() {

@@ -60,9 +60,11 @@ export async function openPostgres(
   url: string,
   poolSize = 10,
   onIdleError: (error: Error) => void = () => {},
+  /** How long a query waits for a connection before failing (a 503). */
+  connectTimeoutMs = 5_000,
 ): Promise<Database> {
   // A server that does not answer fails a request within seconds (503), not never.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: connectTimeoutMs });
   // An idle connection the server drops (restart, failover, idle timeout)
   // raises 'error' on the pool, and with no listener that ends the process.
   // The pool discards that connection and opens a new one when next needed.
