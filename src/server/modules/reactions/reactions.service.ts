@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { favorites, lists, listUpvotes, user } from "../../db/schema/index.ts";
 import { notFound } from "../../http/errors.ts";
@@ -6,6 +6,31 @@ import { notificationSteps } from "../notifications/notifications.service.ts";
 
 type Row = Record<string, unknown>;
 const firstRow = (result: unknown) => (result as { rows: Row[] }).rows[0]!;
+
+/**
+ * The first steps of a toggle's statement: `target` (the public list, or
+ * nothing), `removed` (the member's row, if it was there) and `added` (the
+ * row, if it was not). Both rows' keys name the list and the member.
+ */
+function toggleSteps(
+  ownerId: string,
+  listId: string,
+  table: typeof listUpvotes | typeof favorites,
+  theRow: SQL,
+  row: { columns: SQL; values: SQL },
+): SQL {
+  return sql`target AS (
+      SELECT 1 FROM ${lists} WHERE ${lists.userId} = ${ownerId} AND ${lists.id} = ${listId} AND ${lists.isPublic}
+    ), removed AS (
+      DELETE FROM ${table} WHERE ${theRow} AND EXISTS (SELECT 1 FROM target) RETURNING 1
+    ), added AS (
+      INSERT INTO ${table} ${row.columns}
+      SELECT ${row.values}
+      WHERE EXISTS (SELECT 1 FROM target) AND NOT EXISTS (SELECT 1 FROM removed)
+      ON CONFLICT DO NOTHING
+      RETURNING 1
+    )`;
+}
 
 /**
  * Toggles the voter's upvote in one statement: one row in, or one row out,
@@ -28,17 +53,10 @@ export async function toggleUpvote(
   const theVote = sql`${listUpvotes.listUserId} = ${ownerId} AND ${listUpvotes.listId} = ${listId} AND ${listUpvotes.voterId} = ${voterId}`;
   const row = firstRow(
     await db.execute(sql`
-      WITH target AS (
-        SELECT 1 FROM ${lists} WHERE ${theList} AND ${lists.isPublic}
-      ), removed AS (
-        DELETE FROM ${listUpvotes} WHERE ${theVote} AND EXISTS (SELECT 1 FROM target) RETURNING 1
-      ), added AS (
-        INSERT INTO ${listUpvotes} (list_user_id, list_id, voter_id)
-        SELECT ${ownerId}::text, ${listId}::text, ${voterId}::text
-        WHERE EXISTS (SELECT 1 FROM target) AND NOT EXISTS (SELECT 1 FROM removed)
-        ON CONFLICT DO NOTHING
-        RETURNING 1
-      ), counted AS (
+      WITH ${toggleSteps(ownerId, listId, listUpvotes, theVote, {
+        columns: sql`(list_user_id, list_id, voter_id)`,
+        values: sql`${ownerId}::text, ${listId}::text, ${voterId}::text`,
+      })}, counted AS (
         UPDATE ${lists} SET upvote_count = upvote_count + (SELECT count(*) FROM added) - (SELECT count(*) FROM removed)
         WHERE ${theList} AND (EXISTS (SELECT 1 FROM added) OR EXISTS (SELECT 1 FROM removed))
         RETURNING upvote_count
@@ -69,17 +87,10 @@ export async function toggleFavorite(db: Db, userId: string, ownerId: string, li
   const theFavorite = sql`${favorites.userId} = ${userId} AND ${favorites.listUserId} = ${ownerId} AND ${favorites.listId} = ${listId}`;
   const row = firstRow(
     await db.execute(sql`
-      WITH target AS (
-        SELECT 1 FROM ${lists} WHERE ${lists.userId} = ${ownerId} AND ${lists.id} = ${listId} AND ${lists.isPublic}
-      ), removed AS (
-        DELETE FROM ${favorites} WHERE ${theFavorite} AND EXISTS (SELECT 1 FROM target) RETURNING 1
-      ), added AS (
-        INSERT INTO ${favorites} (user_id, list_user_id, list_id)
-        SELECT ${userId}::text, ${ownerId}::text, ${listId}::text
-        WHERE EXISTS (SELECT 1 FROM target) AND NOT EXISTS (SELECT 1 FROM removed)
-        ON CONFLICT DO NOTHING
-        RETURNING 1
-      )
+      WITH ${toggleSteps(ownerId, listId, favorites, theFavorite, {
+        columns: sql`(user_id, list_user_id, list_id)`,
+        values: sql`${userId}::text, ${ownerId}::text, ${listId}::text`,
+      })}
       SELECT EXISTS (SELECT 1 FROM target) AS found, NOT EXISTS (SELECT 1 FROM removed) AS favorited`),
   );
   if (!row.found) throw notFound("List not found");
