@@ -1,5 +1,8 @@
 import { LIMITS } from "./limits.ts";
 
+/** The name a comment shows when its author has none to show (spec section 3: userName's fallback). */
+export const COMMENT_AUTHOR_FALLBACK = "Anonymous";
+
 /** Texts of the specification (sections 2, 5 and 8) about comments. */
 export const COMMENT_MESSAGES = {
   heading: "Comments",

@@ -9,7 +9,12 @@ import { forbidden, notFound } from "../../http/errors.ts";
 import { cached, forgetCachedPrefix } from "../browse/browse-cache.ts";
 import { type ReaderMemo, readerMemo } from "../browse/reader-memo.ts";
 import { notify } from "../notifications/notifications.service.ts";
-import { COMMENT_MESSAGES, type CommentSort, wilsonLowerBound } from "#shared/comments.ts";
+import {
+  COMMENT_AUTHOR_FALLBACK,
+  COMMENT_MESSAGES,
+  type CommentSort,
+  wilsonLowerBound,
+} from "#shared/comments.ts";
 
 /** A discussion's owner: a list (by owner and id) or a global ranking category. */
 export type Target = { listUserId: string; listId: string } | { categoryId: string };
@@ -152,7 +157,11 @@ async function loadDiscussion(db: Db, target: Target, sort: CommentSort): Promis
   const view = (r: (typeof rows)[number]): CommentView => ({
     id: r.id,
     parentId: r.parentId,
-    author: { id: r.authorId, name: r.authorName, pictureUrl: r.authorPictureUrl },
+    author: {
+      id: r.authorId,
+      name: r.authorName.trim() || COMMENT_AUTHOR_FALLBACK,
+      pictureUrl: r.authorPictureUrl,
+    },
     replyTo: r.replyToId && r.replyToName ? { id: r.replyToId, name: r.replyToName } : null,
     text: r.deleted ? "" : r.text,
     deleted: r.deleted,

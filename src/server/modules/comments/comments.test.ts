@@ -4,7 +4,7 @@ import type { CommentVoteDto, DiscussionDto, InboxDto } from "#server/api-types.
 import { comments, notifications, user } from "#server/db/schema/index.ts";
 import { clearAllRateLimits } from "#server/modules/rate-limit/rate-limit.service.ts";
 import type { ErrorBody } from "#server/http/errors.ts";
-import { COMMENT_MESSAGES } from "#shared/comments.ts";
+import { COMMENT_AUTHOR_FALLBACK, COMMENT_MESSAGES } from "#shared/comments.ts";
 import { createTestApp, type TestUser } from "#testing/test-app.ts";
 import { voteComment } from "./comments.service.ts";
 
@@ -65,6 +65,20 @@ describe("posting", () => {
     expect(seen.threads[1]).toMatchObject({ author: { id: alice.id, name: "alice" }, score: 0, myVote: 0 });
     expect(seen.threads[1]!.canDelete).toBe(false);
     expect((await discussion(alice)).threads[1]!.canDelete).toBe(true);
+  });
+
+  it("names an author with no name to show 'Anonymous'", async () => {
+    await clearComments();
+    await comment(bob, "from a nameless author");
+    // Names are checked on the way in; this one was written behind the API's back.
+    await t.database.db.update(user).set({ name: " " }).where(eq(user.id, bob.id));
+    try {
+      const seen = await discussion(null, "top");
+      expect(seen.threads[0]!.author.name).toBe(COMMENT_AUTHOR_FALLBACK);
+      expect(COMMENT_AUTHOR_FALLBACK).toBe("Anonymous");
+    } finally {
+      await t.database.db.update(user).set({ name: "bob" }).where(eq(user.id, bob.id));
+    }
   });
 
   it("refuses visitors, empty text, over-long text, control characters and unknown targets", async () => {
