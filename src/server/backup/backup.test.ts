@@ -254,7 +254,7 @@ describe("backup and restore of a seeded install", () => {
         if (!replaced) {
           replaced = true;
           await json(
-            await t.request("/api/me/picture", {
+            await t.request(`/api/users/${annId}/picture`, {
               method: "POST",
               body: new Uint8Array(await picture("#48c")),
               headers: { "Content-Type": "image/png" },
