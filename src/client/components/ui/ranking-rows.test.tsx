@@ -18,7 +18,7 @@ const entries: Entry[] = [
 const describeEntry = (e: Entry) => ({
   name: e.name.replace("Survivor: ", ""),
   detail: e.season,
-  imageUrl: "",
+  imageUrl: "/media/placeholder",
   isSeason: true,
 });
 
