@@ -31,6 +31,16 @@ describe("the re-roll button", () => {
     ).toBe("1h 2m");
   });
 
+  it("never shows more than the cooldown when the page's clock last ticked before the roll", () => {
+    // Rolled 30 s after the minute's tick: the cooldown ends 24 h and 30 s after `NOW`.
+    expect(
+      rerollButton(
+        { url: HEADSHOT, lastRolledHeadshot: HEADSHOT, nextRerollAt: inMinutes(24 * 60 + 0.5) },
+        NOW,
+      ).label,
+    ).toBe("24h 0m");
+  });
+
   it("restores the last rolled headshot when another picture shows, cooldown or not", () => {
     for (const nextRerollAt of [null, inMinutes(90)]) {
       expect(rerollButton({ url: UPLOADED, lastRolledHeadshot: HEADSHOT, nextRerollAt }, NOW)).toEqual({

@@ -1,4 +1,5 @@
 import type { PictureDto } from "#server/api-types.ts";
+import { TIMERS_MS } from "#shared/limits.ts";
 import { cooldownLabel, PICTURE_LIMITS, PICTURE_MESSAGES } from "#shared/pictures.ts";
 
 /** What the picture's second button does now (spec section 4, 'Reroll'). */
@@ -19,7 +20,11 @@ export function rerollButton(
   if (state.lastRolledHeadshot && state.url !== state.lastRolledHeadshot) {
     return { action: "restore", label: PICTURE_MESSAGES.restore, disabled: false };
   }
-  const remaining = state.nextRerollAt ? Date.parse(state.nextRerollAt) - now : 0;
+  // `now` ticks once a minute, so right after a roll it can be up to a minute
+  // old: never show more than the cooldown itself.
+  const remaining = state.nextRerollAt
+    ? Math.min(Date.parse(state.nextRerollAt) - now, TIMERS_MS.rerollCooldown)
+    : 0;
   if (remaining > 0) return { action: "wait", label: cooldownLabel(remaining), disabled: true };
   return { action: "reroll", label: PICTURE_MESSAGES.reroll, disabled: false };
 }
