@@ -1,0 +1,101 @@
+import { PGlite } from "@electric-sql/pglite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { withPreparedStatements } from "./pglite-statements.ts";
+
+describe("PGlite queries as named prepared statements", () => {
+  let client: PGlite;
+  beforeAll(async () => {
+    client = new PGlite();
+    await client.waitReady;
+    await client.exec(`
+      CREATE TABLE t (id int PRIMARY KEY, name text, tags text[], at timestamptz, doc jsonb, ok boolean);
+      INSERT INTO t VALUES
+        (1, 'one', ARRAY['a','b'], '2026-01-02T03:04:05Z', '{"k":1}', true),
+        (2, NULL, '{}', NULL, NULL, false);`);
+  });
+  afterAll(() => client.close());
+
+  const kept = async () =>
+    (
+      await client.query<{ name: string; statement: string }>(
+        "SELECT name, statement FROM pg_prepared_statements",
+      )
+    ).rows;
+
+  it("answers what PGlite's own query answers, in both row modes, and keeps the statement", async () => {
+    const prepared = withPreparedStatements(client);
+    const text =
+      "SELECT id, name, tags, at, doc, ok FROM t WHERE id = ANY($1::int[]) AND ok IN ($2, $3) ORDER BY id";
+    const params = [[1, 2], true, false];
+    for (const rowMode of ["array", "object"] as const) {
+      const plain = await client.query(text, params, { rowMode });
+      const first = await prepared.query(text, params, { rowMode });
+      const again = await prepared.query(text, params, { rowMode });
+      expect(first.rows).toEqual(plain.rows);
+      expect(first.fields).toEqual(plain.fields);
+      expect(again.rows).toEqual(plain.rows);
+    }
+    expect((await kept()).filter((s) => s.statement === text)).toHaveLength(1);
+  });
+
+  it("passes null parameters and reports affected rows of writes", async () => {
+    const prepared = withPreparedStatements(client);
+    const inserted = await prepared.query("INSERT INTO t (id, name) VALUES ($1, $2)", [3, null]);
+    expect(inserted.affectedRows).toBe(1);
+    const row = await prepared.query<{ name: string | null }>("SELECT name FROM t WHERE id = $1", [3]);
+    expect(row.rows).toEqual([{ name: null }]);
+    const deleted = await prepared.query("DELETE FROM t WHERE id = $1", [3]);
+    expect(deleted.affectedRows).toBe(1);
+  });
+
+  it("reports a failed statement with its code and stays usable; a statement that does not parse is not kept", async () => {
+    const prepared = withPreparedStatements(client);
+    await expect(prepared.query("INSERT INTO t (id) VALUES ($1)", [1])).rejects.toMatchObject({
+      code: "23505",
+    });
+    await expect(prepared.query("SELEC 1", [])).rejects.toMatchObject({ code: "42601" });
+    expect((await kept()).some((s) => s.statement === "SELEC 1")).toBe(false);
+    expect((await prepared.query("SELECT count(*)::int AS n FROM t", [])).rows).toEqual([{ n: 2 }]);
+  });
+
+  it("closes the least recently used statement past its limit", async () => {
+    const prepared = withPreparedStatements(client, 2);
+    const texts = ["SELECT 1 AS a", "SELECT 2 AS b", "SELECT 3 AS c"];
+    await prepared.query(texts[0]!, []);
+    await prepared.query(texts[1]!, []);
+    await prepared.query(texts[0]!, []); // the first is now the most recent
+    await prepared.query(texts[2]!, []);
+    const statements = (await kept()).map((s) => s.statement);
+    expect(statements).toContain(texts[0]);
+    expect(statements).not.toContain(texts[1]);
+    expect(statements).toContain(texts[2]);
+    expect((await prepared.query(texts[1]!, [])).rows).toEqual([{ b: 2 }]);
+  });
+
+  it("runs a transaction's queries in it, and a query outside waits for it", async () => {
+    const prepared = withPreparedStatements(client);
+    const order: string[] = [];
+    let outside: Promise<unknown> = Promise.resolve();
+    await expect(
+      prepared.transaction(async (tx) => {
+        await tx.query("INSERT INTO t (id, name) VALUES ($1, $2)", [10, "in a transaction"]);
+        outside = prepared
+          .query("SELECT count(*)::int AS n FROM t", [])
+          .then((r) => order.push(`outside ${JSON.stringify(r.rows)}`));
+        const seen = await tx.query("SELECT name FROM t WHERE id = $1", [10]);
+        order.push(`inside ${JSON.stringify(seen.rows)}`);
+        throw new Error("undo");
+      }),
+    ).rejects.toThrow("undo");
+    await outside;
+    expect(order).toEqual(['inside [{"name":"in a transaction"}]', 'outside [{"n":2}]']);
+  });
+
+  it("prepares again when a table under a kept statement changed shape", async () => {
+    const prepared = withPreparedStatements(client);
+    await client.exec("CREATE TABLE shape (a int); INSERT INTO shape VALUES (1)");
+    expect((await prepared.query("SELECT * FROM shape", [])).rows).toEqual([{ a: 1 }]);
+    await client.exec("ALTER TABLE shape ADD COLUMN b int DEFAULT 2");
+    expect((await prepared.query("SELECT * FROM shape", [])).rows).toEqual([{ a: 1, b: 2 }]);
+  });
+});

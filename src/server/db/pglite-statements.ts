@@ -1,0 +1,164 @@
+/**
+ * PGlite's `query` parses, analyses and plans its SQL on every call, in six
+ * round trips into the WebAssembly backend (parse, describe the statement,
+ * bind, describe the portal, execute, sync). The app sends a few dozen
+ * distinct statements, over and over: a list page's query spent half of its
+ * time in planning. Here each distinct text becomes a named prepared
+ * statement the first time it runs, and later runs send bind, execute and
+ * sync in one message: the backend keeps the plan (PostgreSQL's plan cache
+ * picks a generic plan when it is no worse) and the result is read against
+ * the row description kept from the first run. On the benchmark's data a
+ * list page's query fell from about 0.7 ms to 0.2 ms.
+ *
+ * The wrapper offers what drizzle's PGlite driver calls (`query`, `exec`,
+ * `transaction`) and keeps PGlite's own locking: a query waits for a running
+ * transaction, and one inside a transaction runs in it.
+ */
+import { type PGlite, parse, protocol } from "@electric-sql/pglite";
+import type { QueryOptions, Results, Transaction } from "@electric-sql/pglite";
+
+const { serialize } = protocol;
+
+/** Statements kept at once; the least recently used is closed past this. */
+export const MAX_PREPARED = 256;
+/** PostgreSQL's answer when a table under a kept statement changed shape. */
+const CACHED_PLAN_CHANGED = "0A000";
+
+interface Prepared {
+  name: string;
+  paramTypes: number[];
+  /** The statement's RowDescription, read back with every result. */
+  described: ReturnType<typeof rowDescriptions>;
+}
+
+type BackendMessages = Awaited<ReturnType<PGlite["execProtocol"]>>["messages"];
+
+function rowDescriptions(messages: BackendMessages) {
+  return messages.filter((m) => m.name === "rowDescription");
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+/** What drizzle's PGlite driver uses of a client. */
+export type PgliteQueryClient = Pick<PGlite, "query" | "exec" | "transaction">;
+
+/** Statement names are the backend's, shared by every wrapper of one client. */
+let named = 0;
+
+export function withPreparedStatements(client: PGlite, maxPrepared = MAX_PREPARED): PgliteQueryClient {
+  const kept = new Map<string, Prepared>();
+
+  // The protocol messages go in one call each: the backend reads a buffer of
+  // messages up to its Sync, so an error leaves it ready for the next query.
+  const send = (parts: Uint8Array[]) => client.execProtocol(concat(parts), { syncToFs: false });
+
+  async function prepare(text: string, options?: QueryOptions): Promise<Prepared> {
+    const name = `sr_${++named}`;
+    const { messages } = await send([
+      serialize.parse({ name, text, types: options?.paramTypes }),
+      serialize.describe({ type: "S", name }),
+      serialize.sync(),
+    ]);
+    const statement = {
+      name,
+      paramTypes: parse.parseDescribeStatementResults(messages),
+      described: rowDescriptions(messages),
+    };
+    kept.set(text, statement);
+    if (kept.size > maxPrepared) {
+      const [oldestText, oldest] = kept.entries().next().value!;
+      kept.delete(oldestText);
+      await send([serialize.close({ type: "S", name: oldest.name }), serialize.sync()]);
+    }
+    return statement;
+  }
+
+  async function forget(text: string) {
+    const statement = kept.get(text);
+    if (!statement) return;
+    kept.delete(text);
+    await send([serialize.close({ type: "S", name: statement.name }), serialize.sync()]);
+  }
+
+  async function run<T>(
+    text: string,
+    params: unknown[],
+    options: QueryOptions | undefined,
+    inTransaction: boolean,
+    retried = false,
+  ): Promise<Results<T>> {
+    let statement = kept.get(text);
+    if (statement) {
+      // Most recently used last: the first entry is the one to close.
+      kept.delete(text);
+      kept.set(text, statement);
+    } else {
+      statement = await prepare(text, options);
+    }
+    const values = params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const type = statement.paramTypes[i]!;
+      const serializer = options?.serializers?.[type] ?? client.serializers[type];
+      return serializer ? serializer(value) : String(value);
+    });
+    try {
+      const { messages } = await send([
+        serialize.bind({ statement: statement.name, values }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]);
+      if (!inTransaction) await client.syncToFs();
+      return parse.parseResults(
+        [...statement.described, ...messages],
+        client.parsers,
+        options,
+      )[0] as Results<T>;
+    } catch (error) {
+      if (!retried && (error as { code?: string }).code === CACHED_PLAN_CHANGED) {
+        await forget(text);
+        return run(text, params, options, inTransaction, true);
+      }
+      throw Object.assign(error as Error, { query: text, params, queryOptions: options });
+    }
+  }
+
+  const exclusive = <T>(fn: () => Promise<T>) => client._runExclusiveQuery(fn);
+
+  async function query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+    // COPY's blobs are PGlite's own business.
+    if (options?.blob) return client.query<T>(text, params, options);
+    await client._checkReady();
+    return client._runExclusiveTransaction(() => exclusive(() => run<T>(text, params, options, false)));
+  }
+
+  function transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    return client.transaction((tx) => {
+      // PGlite's transaction object with its query replaced; its other
+      // members (exec, rollback, the `closed` getter) stay PGlite's.
+      const prepared: Transaction = Object.create(tx, {
+        query: {
+          value: <R>(text: string, params: unknown[] = [], options?: QueryOptions) => {
+            if (tx.closed) throw new Error("Transaction is closed");
+            if (options?.blob) return tx.query<R>(text, params, options);
+            return exclusive(() => run<R>(text, params, options, true));
+          },
+        },
+      });
+      return fn(prepared);
+    });
+  }
+
+  return {
+    query: query as PGlite["query"],
+    exec: (text, options) => client.exec(text, options),
+    transaction: transaction as PGlite["transaction"],
+  };
+}
