@@ -14,7 +14,7 @@
  * `transaction`) and keeps PGlite's own locking: a query waits for a running
  * transaction, and one inside a transaction runs in it.
  */
-import { type PGlite, parse, protocol } from "@electric-sql/pglite";
+import { type PGlite, type messages, parse, protocol } from "@electric-sql/pglite";
 import type { QueryOptions, Results, Transaction } from "@electric-sql/pglite";
 
 const { serialize } = protocol;
@@ -27,14 +27,27 @@ const CACHED_PLAN_CHANGED = "0A000";
 interface Prepared {
   name: string;
   paramTypes: number[];
-  /** The statement's RowDescription, read back with every result. */
-  described: ReturnType<typeof rowDescriptions>;
+  /** The statement's result columns, read back with every result. */
+  fields: Field[];
+}
+
+interface Field {
+  name: string;
+  dataTypeID: number;
 }
 
 type BackendMessages = Awaited<ReturnType<PGlite["execProtocol"]>>["messages"];
 
-function rowDescriptions(messages: BackendMessages) {
-  return messages.filter((m) => m.name === "rowDescription");
+function resultFields(messages: BackendMessages): Field[] {
+  for (const m of messages) {
+    if (m.name === "rowDescription") {
+      return (m as messages.RowDescriptionMessage).fields.map(({ name, dataTypeID }) => ({
+        name,
+        dataTypeID,
+      }));
+    }
+  }
+  return [];
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {
@@ -70,7 +83,7 @@ export function withPreparedStatements(client: PGlite, maxPrepared = MAX_PREPARE
     const statement = {
       name,
       paramTypes: parse.parseDescribeStatementResults(messages),
-      described: rowDescriptions(messages),
+      fields: resultFields(messages),
     };
     kept.set(text, statement);
     if (kept.size > maxPrepared) {
@@ -116,11 +129,7 @@ export function withPreparedStatements(client: PGlite, maxPrepared = MAX_PREPARE
         serialize.sync(),
       ]);
       if (!inTransaction) await client.syncToFs();
-      return parse.parseResults(
-        [...statement.described, ...messages],
-        client.parsers,
-        options,
-      )[0] as Results<T>;
+      return readResult<T>(statement.fields, messages, options);
     } catch (error) {
       if (!retried && (error as { code?: string }).code === CACHED_PLAN_CHANGED) {
         await forget(text);
@@ -128,6 +137,49 @@ export function withPreparedStatements(client: PGlite, maxPrepared = MAX_PREPARE
       }
       throw Object.assign(error as Error, { query: text, params, queryOptions: options });
     }
+  }
+
+  /**
+   * The rows and counts of one statement's answer, as PGlite's own query
+   * reads them, with the columns' parsers looked up once per answer (PGlite
+   * copies its whole table of parsers for every query that brings its own).
+   */
+  function readResult<T>(
+    fields: Field[],
+    answer: BackendMessages,
+    options: QueryOptions | undefined,
+  ): Results<T> {
+    const parsers = fields.map((f) => options?.parsers?.[f.dataTypeID] ?? client.parsers[f.dataTypeID]);
+    const asArray = options?.rowMode === "array";
+    const rows: unknown[] = [];
+    const result: Results<T> = { rows: rows as T[], fields, affectedRows: 0 };
+    for (const m of answer) {
+      if (m.name === "dataRow") {
+        const values = (m as messages.DataRowMessage).fields;
+        const row: Record<string, unknown> | unknown[] = asArray ? [] : {};
+        for (let i = 0; i < values.length; i++) {
+          const value = values[i];
+          const parser = parsers[i];
+          const parsed =
+            value === null || value === undefined
+              ? null
+              : parser
+                ? parser(value, fields[i]!.dataTypeID)
+                : value;
+          if (asArray) (row as unknown[]).push(parsed);
+          else (row as Record<string, unknown>)[fields[i]!.name] = parsed;
+        }
+        rows.push(row);
+      } else if (m.name === "commandComplete") {
+        const words = (m as messages.CommandCompleteMessage).text.split(" ");
+        const command = words[0]!;
+        const count = parseInt(words[words.length - 1]!, 10);
+        if (["INSERT", "UPDATE", "DELETE", "COPY", "MERGE"].includes(command)) result.affectedRows = count;
+        if (!Number.isNaN(count)) (result as { rowCount?: number }).rowCount = count;
+        (result as { command?: string }).command = command;
+      }
+    }
+    return result;
   }
 
   const exclusive = <T>(fn: () => Promise<T>) => client._runExclusiveQuery(fn);
