@@ -2,6 +2,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { SERVER_BUNDLE } from "../scripts/build-server.ts";
 import { freePort } from "./browser-path.ts";
 
 /**
@@ -12,8 +13,8 @@ export const E2E_CATEGORY_SEASONS = [47, 46] as const;
 
 /** Starts the production build on a free port with a fresh data directory. */
 export default async function globalSetup() {
-  if (!existsSync("dist/client/index.html")) {
-    throw new Error("No client build: run `npm run build` before the end-to-end tests.");
+  if (!existsSync("dist/client/index.html") || !existsSync(SERVER_BUNDLE)) {
+    throw new Error("No build: run `npm run build` before the end-to-end tests.");
   }
   const dataDir = mkdtempSync(join(tmpdir(), "sr-e2e-"));
   const port = await freePort();
@@ -41,7 +42,8 @@ export default async function globalSetup() {
     );
     if (admin.status !== 0) throw new Error(`npm run admin -- open failed with ${admin.status}`);
   }
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  // What `npm start` runs: npm test builds before the browser tests.
+  const child = spawn(process.execPath, ["--enable-source-maps", SERVER_BUNDLE], {
     env,
     stdio: ["ignore", "inherit", "inherit"],
   });

@@ -20,6 +20,7 @@ import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { CHROMIUM_FLAGS, chromiumPath, freePort } from "../e2e/browser-path.ts";
+import { SERVER_BUNDLE } from "./build-server.ts";
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
@@ -41,7 +42,7 @@ async function startApp(): Promise<{ baseURL: string; stop: () => Promise<void> 
   const dataDir = mkdtempSync(join(tmpdir(), "sr-lighthouse-"));
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const child = spawn(process.execPath, ["--enable-source-maps", SERVER_BUNDLE], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -187,8 +188,8 @@ function medianOf(runs: Figures[]): Figures {
 }
 
 async function main(): Promise<number> {
-  if (!existsSync("dist/client/index.html")) {
-    console.error("No client build: run `npm run build` first.");
+  if (!existsSync("dist/client/index.html") || !existsSync(SERVER_BUNDLE)) {
+    console.error("No build: run `npm run build` first.");
     return 1;
   }
   const started = Date.now();

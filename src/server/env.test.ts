@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { serverBundle } from "#testing/server-process.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { EnvError, parseEnv } from "./env.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -107,8 +108,12 @@ describe.skipIf(skipOnPostgres)("parseEnv", () => {
 });
 
 describe.skipIf(skipOnPostgres)("main.ts with a bad environment", () => {
+  let bundle = "";
+  beforeAll(async () => {
+    bundle = await serverBundle();
+  });
   function run(env: Record<string, string>) {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    const child = spawn(process.execPath, ["--enable-source-maps", bundle], {
       cwd: root,
       env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
       stdio: ["ignore", "pipe", "pipe"],

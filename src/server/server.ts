@@ -1,6 +1,5 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { serve, type ServerType } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { createAuth } from "./auth/auth.ts";
@@ -17,8 +16,9 @@ import { createMediaService } from "./media/media.service.ts";
 import { createHub } from "./realtime/hub.ts";
 import { resolveAuthSecret } from "./secret.ts";
 import { createStorage } from "./storage/create-storage.ts";
+import { fromProjectRoot } from "./project-root.ts";
 
-const defaultClientDir = fileURLToPath(new URL("../../dist/client", import.meta.url));
+const defaultClientDir = fromProjectRoot("dist/client");
 
 export interface RunningServer {
   url: string;

@@ -1,5 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { threadId } from "node:worker_threads";
+import { buildServer } from "../../scripts/build-server.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -11,17 +15,34 @@ export interface ServerProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+let bundled: Promise<string> | null = null;
+
 /**
- * The real server as `npm start` runs it (node --import tsx src/server/main.ts),
- * with only the environment given (PORT=0 picks a free port); resolves once it
- * says where it listens. `nodeArgs` go to Node itself (the bench's --cpu-prof).
+ * The server bundled as `npm run build` bundles it, once per test process and
+ * into a file of its own (test files run in parallel processes and threads).
+ */
+export function serverBundle(): Promise<string> {
+  bundled ??= (async () => {
+    const dir = join(root, "node_modules", ".cache", "sr-server", `${process.pid}-${threadId}`);
+    process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+    await buildServer(join(dir, "main.js"));
+    return join(dir, "main.js");
+  })();
+  return bundled;
+}
+
+/**
+ * The real server as `npm start` runs it (node dist/server/main.js, bundled
+ * from the current sources), with only the environment given (PORT=0 picks a
+ * free port); resolves once it says where it listens. `nodeArgs` go to Node
+ * itself (the bench's --cpu-prof).
  */
 export async function launchServer(
   env: Record<string, string>,
   timeoutMs = 150_000,
   nodeArgs: string[] = [],
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "src/server/main.ts"], {
+  const child = spawn(process.execPath, [...nodeArgs, "--enable-source-maps", await serverBundle()], {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", PORT: "0", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],

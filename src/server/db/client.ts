@@ -1,5 +1,4 @@
 import { mkdirSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -10,6 +9,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { withPreparedStatements } from "./pglite-statements.ts";
 import * as schema from "./schema/index.ts";
+import { fromProjectRoot } from "../project-root.ts";
 
 export type Schema = typeof schema;
 /** The one database type services take: PGlite and node-postgres share it. */
@@ -27,7 +27,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+export const migrationsFolder = fromProjectRoot("src/server/db/migrations");
 // Any fixed 64-bit number works; every process must use the same one.
 const MIGRATION_LOCK_ID = 7_349_221_004;
 
@@ -65,7 +65,11 @@ export async function openPostgres(
   connectTimeoutMs = 5_000,
 ): Promise<Database> {
   // A server that does not answer fails a request within seconds (503), not never.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: connectTimeoutMs });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: connectTimeoutMs,
+  });
   // An idle connection the server drops (restart, failover, idle timeout)
   // raises 'error' on the pool, and with no listener that ends the process.
   // The pool discards that connection and opens a new one when next needed.

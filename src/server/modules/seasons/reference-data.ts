@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { fromProjectRoot } from "../../project-root.ts";
 
 const castawaySchema = z.object({
   id: z.string().min(1),
@@ -21,9 +21,7 @@ const fileSchema = z.object({ seasons: z.array(seasonSchema) });
 
 export type ReferenceSeason = z.infer<typeof seasonSchema>;
 
-export const DEFAULT_REFERENCE_FILE = fileURLToPath(
-  new URL("../../../../reference-data/survivor-us.json", import.meta.url),
-);
+export const DEFAULT_REFERENCE_FILE = fromProjectRoot("reference-data/survivor-us.json");
 
 export function loadReferenceData(path = DEFAULT_REFERENCE_FILE): ReferenceSeason[] {
   return fileSchema.parse(JSON.parse(readFileSync(path, "utf8"))).seasons;

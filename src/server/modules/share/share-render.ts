@@ -1,5 +1,4 @@
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { Resvg, renderAsync } from "@resvg/resvg-js";
 import type { ReactNode } from "react";
 import satori from "satori";
@@ -8,8 +7,9 @@ import { SHARE_SIZES, type ShareLayout, type ShareSize } from "#shared/share-ima
 import type { MediaImage } from "../../media/media.service.ts";
 import { backdropSvg } from "./share-backdrops.ts";
 import { type ShareCard, shareLayout } from "./share-layout.ts";
+import { fromProjectRoot } from "../../project-root.ts";
 
-const FONT_DIR = fileURLToPath(new URL("../../media/fonts/", import.meta.url));
+const FONT_DIR = fromProjectRoot("src/server/media/fonts/");
 const FONT_FILES = { 400: "inter-latin-400-normal.ttf", 800: "inter-latin-800-normal.ttf" } as const;
 
 // Read once, on the first render: satori takes the bytes. resvg only draws
