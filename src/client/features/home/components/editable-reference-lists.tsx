@@ -4,7 +4,7 @@ import type { PickItem } from "#client/lib/pick-item.ts";
 import { RankingDragOverlay } from "#client/components/ui/ranking-rows.tsx";
 import type { ReferenceListsDto } from "#server/api-types.ts";
 import type { ReferenceListsSnapshot } from "../model/reference-lists.ts";
-import type { HomePickerSlot } from "./home-screen.tsx";
+import type { HomePickerSlot } from "../model/picker-slot.ts";
 import { REFERENCE_ROW_LOOK } from "./reference-entry.ts";
 import { ReferenceListEditor } from "./reference-list-editor.tsx";
 import { useReferenceEditor } from "./use-reference-editor.ts";

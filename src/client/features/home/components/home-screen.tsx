@@ -5,6 +5,7 @@ import type { PickItem } from "#client/lib/pick-item.ts";
 import { favoritesQueryOptions, homeQueryOptions } from "#client/lib/queries/home.ts";
 import { referenceListsQueryOptions, useReferenceListsLive } from "../api/home-api.ts";
 import { HOME_MESSAGES, REFERENCE_MESSAGES } from "../model/home-messages.ts";
+import type { HomePickerSlot } from "../model/picker-slot.ts";
 import { REFERENCE_LIST_IDS, type ReferenceListsSnapshot, updatedLabel } from "../model/reference-lists.ts";
 import { useIsMobile } from "#client/lib/use-media-query.ts";
 import { ClockIcon, FlameIcon, StarIcon, TrophyIcon } from "#client/components/ui/icons.tsx";
@@ -12,16 +13,6 @@ import { ListCardSkeletons } from "#client/components/ui/list-card-skeletons.tsx
 import { HomeListBlock } from "./home-list-block.tsx";
 import { filledReferenceLists, ReferenceListsView } from "./reference-lists-view.tsx";
 import "./home.css";
-
-/** What the page hands the season picker it composes beside the reference lists. */
-export interface HomePickerSlot {
-  /** Editors pick into the reference lists (create mode, draggable); everyone else browses. */
-  editable: boolean;
-  onPick?: (item: PickItem) => void;
-  /** Phone layout for editors: the sheet is opened from the list being edited. */
-  sheetOpen?: boolean;
-  onSheetOpenChange?: (open: boolean) => void;
-}
 
 export interface HomeScreenProps {
   signedIn: boolean;
