@@ -2,7 +2,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SERVER_BUNDLE } from "../scripts/build-server.ts";
+import { SERVER_BUNDLE } from "#server/server-bundle.ts";
 import { freePort } from "./browser-path.ts";
 
 /**

@@ -26,7 +26,7 @@ import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { CHROMIUM_FLAGS, chromiumPath, freePort } from "../e2e/browser-path.ts";
-import { SERVER_BUNDLE } from "./build-server.ts";
+import { SERVER_BUNDLE } from "../src/server/server-bundle.ts";
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;

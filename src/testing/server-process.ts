@@ -3,7 +3,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { threadId } from "node:worker_threads";
-import { buildServer } from "../../scripts/build-server.ts";
+import { buildServer } from "#server/server-bundle.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 

@@ -1,0 +1,29 @@
+/**
+ * The server as `npm start` runs it: the server's own TypeScript bundled by
+ * esbuild into one file, run with plain Node. Packages stay in node_modules
+ * (PGlite, sharp and resvg find their WebAssembly and native files beside
+ * themselves); only src/ is compiled. Running through tsx instead kept a
+ * module-loader thread, every source text and its source map in the
+ * server's memory (about 80 MB of its resident set) and compiled each module
+ * at every start. Built by `npm run build` (scripts/build-server.ts) and, for
+ * the tests that start server processes, by src/testing/server-process.ts.
+ */
+import { build } from "esbuild";
+import { fromProjectRoot } from "./project-root.ts";
+
+export const SERVER_BUNDLE = fromProjectRoot("dist/server/main.js");
+
+export async function buildServer(outfile = SERVER_BUNDLE): Promise<void> {
+  await build({
+    entryPoints: [fromProjectRoot("src/server/main.ts")],
+    outfile,
+    bundle: true,
+    packages: "external",
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    // Stack traces name the source's lines when run with --enable-source-maps.
+    sourcemap: "linked",
+    logLevel: "warning",
+  });
+}
