@@ -110,6 +110,24 @@ test.describe("header (desktop)", () => {
     expect(phases.filter((p) => p !== "closed")).toEqual(["idle", "closing", "opening", "idle"]);
   });
 
+  test("on a slow device the fronds still open on screen after the new page has rendered", async ({
+    page,
+  }) => {
+    await page.emulateMedia({ reducedMotion: "no-preference" });
+    await page.goto("/global-rankings");
+    await expect(overlay(page)).toHaveAttribute("data-phase", "idle");
+    const seen = await recordPalmTransition(page);
+    // A phone many times slower than this machine: the home page takes long to render under the fronds.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 12 });
+    await header(page).getByRole("link", { name: "Survivor Rankings" }).click();
+    await expect(page).toHaveURL(/\/$/, { timeout: 30_000 });
+    await expect(overlay(page)).toHaveAttribute("data-phase", "idle", { timeout: 30_000 });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    const { phases } = await seen();
+    expect(phases.filter((p) => p !== "closed")).toEqual(["idle", "closing", "opening", "idle"]);
+  });
+
   test("with reduced motion the title still lands home, with no overlay", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto("/global-rankings");

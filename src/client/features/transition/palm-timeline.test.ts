@@ -62,4 +62,24 @@ describe("runPalmTimeline", () => {
     expect(onHalfway).not.toHaveBeenCalled();
     expect(onComplete).not.toHaveBeenCalled();
   });
+
+  it("times each step from the one before: a new screen that holds the main thread delays the opening, never skips it", () => {
+    const queue: Array<{ fn: () => void; ms: number }> = [];
+    const phases: string[] = [];
+    runPalmTimeline({
+      reducedMotion: false,
+      onPhase: (p) => phases.push(p),
+      setTimer: (fn, ms) => queue.push({ fn, ms }),
+      clearTimer: () => {},
+    });
+    // Only the next step is ever waiting; it is set when the one before ran.
+    expect(queue.map((t) => t.ms)).toEqual([TIMERS_MS.transitionClose]);
+    queue.shift()!.fn();
+    expect(queue.map((t) => t.ms)).toEqual([TIMERS_MS.transitionDelay]);
+    queue.shift()!.fn();
+    expect(queue.map((t) => t.ms)).toEqual([TIMERS_MS.transitionOpen]);
+    queue.shift()!.fn();
+    expect(queue).toEqual([]);
+    expect(phases).toEqual(["closing", "closed", "opening", "idle"]);
+  });
 });

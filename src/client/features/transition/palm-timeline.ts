@@ -21,7 +21,10 @@ export interface PalmTimelineOptions extends PalmCallbacks {
  * The spec's transition: fronds close for 550 ms, a 50 ms pause while covered,
  * then open for 650 ms. The halfway callback fires once the page is covered so
  * the navigation happens out of sight; the pause gives the new screen a frame to
- * render before it is revealed. Returns a cancel function (no callbacks after it).
+ * render before it is revealed. Each step is timed from the one before it, not
+ * from the start: a new screen that holds the main thread (a slow phone) delays
+ * the opening rather than swallowing it, so the fronds always open on screen.
+ * Returns a cancel function (no callbacks after it).
  */
 export function runPalmTimeline(opts: PalmTimelineOptions): () => void {
   const timers = opts.timers ?? TIMERS_MS;
@@ -35,26 +38,30 @@ export function runPalmTimeline(opts: PalmTimelineOptions): () => void {
     return () => {};
   }
 
-  const handles: unknown[] = [];
-  const closedAt = timers.transitionClose;
-  const openAt = closedAt + timers.transitionDelay;
-  const doneAt = openAt + timers.transitionOpen;
+  let pending: unknown;
+  let cancelled = false;
+  const after = (ms: number, step: () => void) => {
+    pending = setTimer(() => {
+      if (!cancelled) step();
+    }, ms);
+  };
 
   opts.onPhase("closing");
-  handles.push(
-    setTimer(() => {
-      opts.onPhase("closed");
-      opts.onHalfway?.();
-    }, closedAt),
-  );
-  handles.push(setTimer(() => opts.onPhase("opening"), openAt));
-  handles.push(
-    setTimer(() => {
-      opts.onPhase("idle");
-      opts.onComplete?.();
-    }, doneAt),
-  );
-  return () => handles.forEach(clearTimer);
+  after(timers.transitionClose, () => {
+    opts.onPhase("closed");
+    opts.onHalfway?.();
+    after(timers.transitionDelay, () => {
+      opts.onPhase("opening");
+      after(timers.transitionOpen, () => {
+        opts.onPhase("idle");
+        opts.onComplete?.();
+      });
+    });
+  });
+  return () => {
+    cancelled = true;
+    clearTimer(pending);
+  };
 }
 
 export function prefersReducedMotion(): boolean {
