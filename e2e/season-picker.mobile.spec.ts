@@ -76,6 +76,15 @@ test.describe("season picker (phone)", () => {
     await touchDrag(cdp, box.x + box.width / 2, box.y + box.height / 2, box.y - 250);
     await expect.poll(() => scroller.evaluate((el) => el.scrollTop)).toBeGreaterThan(100);
     await expect(sheet).toBeVisible();
+    // A tap while the grid still glides from the swipe only stops it, as on a
+    // phone: tap once it rests (CI once tapped mid-glide and opened nothing).
+    await expect
+      .poll(async () => {
+        const before = await scroller.evaluate((el) => el.scrollTop);
+        await page.waitForTimeout(200);
+        return (await scroller.evaluate((el) => el.scrollTop)) === before;
+      })
+      .toBe(true);
 
     await sheet.getByRole("button", { name: "Survivor: Palau", exact: true }).tap();
     await expect(sheet.getByRole("heading", { name: "Palau" })).toBeVisible();
