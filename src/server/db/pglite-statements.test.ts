@@ -1,6 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { withPreparedStatements } from "./pglite-statements.ts";
+import { planModeFor, withPreparedStatements } from "./pglite-statements.ts";
 
 describe("PGlite queries as named prepared statements", () => {
   let client: PGlite;
@@ -99,5 +99,38 @@ describe("PGlite queries as named prepared statements", () => {
     expect((await prepared.query("SELECT * FROM shape", [])).rows).toEqual([{ a: 1 }]);
     await client.exec("ALTER TABLE shape ADD COLUMN b int DEFAULT 2");
     expect((await prepared.query("SELECT * FROM shape", [])).rows).toEqual([{ a: 1, b: 2 }]);
+  });
+
+  it("plans a statement that finds rows by key once, and a page, a search or a count of lists each run", () => {
+    expect(
+      planModeFor('select "name" from "lists" where "lists"."user_id" = $1 and "lists"."is_public" = $2'),
+    ).toBe("force_generic_plan");
+    expect(
+      planModeFor("DELETE FROM n WHERE id IN (SELECT id FROM n WHERE r = $1 ORDER BY at DESC OFFSET 199)"),
+    ).toBe("force_generic_plan");
+    expect(planModeFor('select "id" from "lists" order by "created_at" desc limit $2 offset $3')).toBe(
+      "auto",
+    );
+    expect(planModeFor('select "id" from "lists" where lower("name") LIKE $2')).toBe("auto");
+    expect(planModeFor('select count(*) from "lists" where "lists"."is_public" = $1')).toBe("auto");
+  });
+
+  it("runs each statement under its own plan mode, also after a transaction that changed it rolled back", async () => {
+    const prepared = withPreparedStatements(client);
+    const byKey = "SELECT current_setting('plan_cache_mode') AS mode FROM t WHERE id = $1";
+    const page = "SELECT current_setting('plan_cache_mode') AS mode FROM t ORDER BY id LIMIT $1";
+    const mode = async (q: Pick<typeof prepared, "query">, text: string, param: number) =>
+      (await q.query<{ mode: string }>(text, [param])).rows[0]!.mode;
+    expect(await mode(prepared, byKey, 1)).toBe("force_generic_plan");
+    expect(await mode(prepared, page, 1)).toBe("auto");
+    expect(await mode(prepared, byKey, 1)).toBe("force_generic_plan");
+    await expect(
+      prepared.transaction(async (tx) => {
+        expect(await mode(tx, page, 1)).toBe("auto");
+        throw new Error("undo");
+      }),
+    ).rejects.toThrow("undo");
+    // The rollback set the backend back to generic plans; the page must not run under them.
+    expect(await mode(prepared, page, 1)).toBe("auto");
   });
 });

@@ -24,8 +24,27 @@ export const MAX_PREPARED = 256;
 /** PostgreSQL's answer when a table under a kept statement changed shape. */
 const CACHED_PLAN_CHANGED = "0A000";
 
+type PlanMode = "auto" | "force_generic_plan";
+
+/**
+ * PostgreSQL plans a prepared statement anew for each run (a custom plan)
+ * until it judges a generic plan no worse, and on our statements it rarely
+ * does: an upvote's one statement spent a third of its time planning, and a
+ * list page's query half. Statements that find rows by their keys get the
+ * generic plan, planned once. Statements whose rows depend on a parameter
+ * in a way only a custom plan can judge keep custom plans: a page (LIMIT or
+ * OFFSET), a search (LIKE) and a count of lists. Their generic plans cannot
+ * use the index that covers only public lists while `is_public` is a
+ * parameter, and read far more rows (the mixed benchmark fell by a third
+ * with every statement generic).
+ */
+export function planModeFor(text: string): PlanMode {
+  return /\b(limit|offset) \$\d|\blike\b|count\(\*\) from "/i.test(text) ? "auto" : "force_generic_plan";
+}
+
 interface Prepared {
   name: string;
+  plan: PlanMode;
   paramTypes: number[];
   /** The statement's result columns, read back with every result. */
   fields: Field[];
@@ -68,6 +87,9 @@ let named = 0;
 
 export function withPreparedStatements(client: PGlite, maxPrepared = MAX_PREPARED): PgliteQueryClient {
   const kept = new Map<string, Prepared>();
+  // The backend's plan_cache_mode as last set here; null when unknown (a
+  // transaction that set it may have rolled back, which undoes a SET).
+  let planMode: PlanMode | null = null;
 
   // The protocol messages go in one call each: the backend reads a buffer of
   // messages up to its Sync, so an error leaves it ready for the next query.
@@ -82,6 +104,7 @@ export function withPreparedStatements(client: PGlite, maxPrepared = MAX_PREPARE
     ]);
     const statement = {
       name,
+      plan: planModeFor(text),
       paramTypes: parse.parseDescribeStatementResults(messages),
       fields: resultFields(messages),
     };
@@ -123,7 +146,12 @@ export function withPreparedStatements(client: PGlite, maxPrepared = MAX_PREPARE
       return serializer ? serializer(value) : String(value);
     });
     try {
+      // The mode is switched in the same message as the run it is for.
+      const switchMode =
+        statement.plan === planMode ? [] : [serialize.query(`SET plan_cache_mode TO ${statement.plan}`)];
+      planMode = statement.plan;
       const { messages } = await send([
+        ...switchMode,
         serialize.bind({ statement: statement.name, values }),
         serialize.execute({}),
         serialize.sync(),
@@ -192,7 +220,8 @@ export function withPreparedStatements(client: PGlite, maxPrepared = MAX_PREPARE
   }
 
   function transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
-    return client.transaction((tx) => {
+    return client.transaction(async (tx) => {
+      const modeBefore = planMode;
       // PGlite's transaction object with its query replaced; its other
       // members (exec, rollback, the `closed` getter) stay PGlite's.
       const prepared: Transaction = Object.create(tx, {
@@ -204,7 +233,12 @@ export function withPreparedStatements(client: PGlite, maxPrepared = MAX_PREPARE
           },
         },
       });
-      return fn(prepared);
+      try {
+        return await fn(prepared);
+      } finally {
+        // A SET inside the transaction is undone if it rolls back.
+        if (planMode !== modeBefore) planMode = null;
+      }
     });
   }
 

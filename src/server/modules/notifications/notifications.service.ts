@@ -56,7 +56,7 @@ export function notificationSteps(n: NewNotification, when: SQL = sql`TRUE`): SQ
   ), trimmed AS (
     DELETE FROM ${notifications} WHERE EXISTS (SELECT 1 FROM notified) AND id IN (
       SELECT id FROM ${notifications} WHERE recipient_id = ${n.recipientId}
-      ORDER BY created_at DESC, id DESC OFFSET ${NOTIFICATIONS_KEPT - 1})
+      ORDER BY created_at DESC, id DESC OFFSET ${sql.raw(String(NOTIFICATIONS_KEPT - 1))})
   )`;
 }
 
