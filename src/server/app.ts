@@ -221,6 +221,8 @@ function mountClient(app: Hono<AppEnv>, deps: AppDeps) {
   app.use("*", (c, next) => {
     // "/" would resolve to the directory itself; the SPA route below answers it.
     if (c.req.path === "/") return next();
+    // Dot-named files are the build's own (Vite's manifest of every chunk), not the site's.
+    if (c.req.path.split("/").some((part) => part.startsWith("."))) throw notFound();
     // Streaming a directory fails mid-response (EISDIR) and drops the connection.
     if (isDirectory(c.req.path)) throw notFound();
     return staticFiles(c, next);

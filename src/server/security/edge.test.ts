@@ -373,6 +373,9 @@ describe("F10: static files over real HTTP", () => {
     mkdirSync(join(dir, "images"));
     writeFileSync(join(dir, "index.html"), "<!doctype html><title>app</title>");
     writeFileSync(join(dir, "assets", "app-123.js"), "console.log(1)");
+    mkdirSync(join(dir, ".vite"));
+    writeFileSync(join(dir, ".vite", "manifest.json"), '{"index.html":{"file":"assets/app-123.js"}}');
+    writeFileSync(join(dir, ".env"), "SECRET=1");
     withClient = await createTestApp({ clientDir: dir });
     server = serve({ fetch: withClient.app.fetch, port: 0, hostname: "127.0.0.1" });
     await new Promise((r) => server.once("listening", r));
@@ -390,6 +393,19 @@ describe("F10: static files over real HTTP", () => {
       expect(res.status, path).toBe(404);
     }
     expect((await fetch(`${base}/assets/missing-999.js`)).status).toBe(404);
+  });
+
+  it("keeps the build's own files (dot-named) to itself", async () => {
+    for (const path of [
+      "/.vite/manifest.json",
+      "/.env",
+      "/assets/../.vite/manifest.json",
+      "/%2Evite/manifest.json",
+    ]) {
+      const res = await fetch(base + path);
+      expect(res.status, path).toBe(404);
+      expect(await res.text(), path).not.toContain("app-123");
+    }
   });
 
   it("still serves files and client routes", async () => {
