@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { rmSync } from "node:fs";
+import { readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { threadId } from "node:worker_threads";
@@ -18,12 +18,39 @@ export interface ServerProcess {
 let bundled: Promise<string> | null = null;
 
 /**
+ * Removes the bundles of test processes that are gone: one killed (a
+ * timeout, Ctrl-C) never ran its exit handler. A directory is named
+ * `<pid>-<thread>`; a process that still answers signal 0 keeps its own.
+ */
+export function sweepLeftoverBundles(parent: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(parent);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(name.split("-")[0]);
+    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) continue;
+    try {
+      process.kill(pid, 0);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ESRCH") {
+        rmSync(join(parent, name), { recursive: true, force: true });
+      }
+    }
+  }
+}
+
+/**
  * The server bundled as `npm run build` bundles it, once per test process and
  * into a file of its own (test files run in parallel processes and threads).
  */
 export function serverBundle(): Promise<string> {
   bundled ??= (async () => {
-    const dir = join(root, "node_modules", ".cache", "sr-server", `${process.pid}-${threadId}`);
+    const parent = join(root, "node_modules", ".cache", "sr-server");
+    sweepLeftoverBundles(parent);
+    const dir = join(parent, `${process.pid}-${threadId}`);
     process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
     await buildServer(join(dir, "main.js"));
     return join(dir, "main.js");
