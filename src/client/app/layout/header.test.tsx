@@ -154,6 +154,25 @@ describe("header", () => {
     expect(document.activeElement?.id).toBe("main");
   });
 
+  it("every phase of the fronds reaches the page, even when the main thread is too busy to render between them", () => {
+    vi.useFakeTimers();
+    renderApp("/global-rankings", null);
+    const overlay = screen.getByTestId("palm-transition");
+    const phases: string[] = [];
+    const observer = new MutationObserver(() => {});
+    observer.observe(overlay, { attributes: true, attributeFilter: ["data-phase"], attributeOldValue: true });
+    // One act: React renders nothing of its own accord until it ends, like a
+    // main thread held by the new page for the whole transition.
+    act(() => {
+      screen.getByRole("link", { name: "Survivor Rankings" }).click();
+      vi.advanceTimersByTime(550 + 50 + 650);
+    });
+    for (const record of observer.takeRecords()) phases.push(record.oldValue ?? "");
+    observer.disconnect();
+    phases.push(overlay.dataset.phase ?? "");
+    expect(phases).toEqual(["idle", "closing", "closed", "opening", "idle"]);
+  });
+
   it("the title elsewhere goes home at once, without the overlay", () => {
     const router = renderApp("/mylists", null);
     act(() => screen.getByRole("link", { name: "Survivor Rankings" }).click());

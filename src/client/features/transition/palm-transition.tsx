@@ -8,6 +8,7 @@ import {
   useRef,
   useState,
 } from "react";
+import { flushSync } from "react-dom";
 import { PalmOverlay } from "./components/palm-overlay.tsx";
 import {
   type PalmCallbacks,
@@ -42,7 +43,11 @@ export function PalmTransitionProvider({ children }: { children: ReactNode }) {
     running.current = true;
     cancel.current = runPalmTimeline({
       reducedMotion: prefersReducedMotion(),
-      onPhase: setPhase,
+      // Each phase reaches the page before the next step is timed: left to
+      // React's scheduling, a main thread busy with the new page (a slow
+      // phone, a loaded machine) rendered "opening" and "idle" together and
+      // the fronds vanished instead of opening.
+      onPhase: (next) => flushSync(() => setPhase(next)),
       onHalfway: callbacks.onHalfway,
       onComplete: () => {
         running.current = false;
