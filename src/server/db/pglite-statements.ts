@@ -5,8 +5,8 @@
  * distinct statements, over and over: a list page's query spent half of its
  * time in planning. Here each distinct text becomes a named prepared
  * statement the first time it runs, and later runs send bind, execute and
- * sync in one message: the backend keeps the plan (PostgreSQL's plan cache
- * picks a generic plan when it is no worse) and the result is read against
+ * sync in one message: the backend keeps the statement (and, for one that
+ * finds rows by key, its plan: planModeFor) and the result is read against
  * the row description kept from the first run. On the benchmark's data a
  * list page's query fell from about 0.7 ms to 0.2 ms.
  *
