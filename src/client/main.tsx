@@ -1,13 +1,16 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { AppProvider } from "./app/provider.tsx";
-import { AppRouter } from "./app/router.tsx";
+import { AppRouter, loadScreenFor } from "./app/router.tsx";
 import "./styles/global.css";
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <AppProvider>
-      <AppRouter />
-    </AppProvider>
-  </StrictMode>,
-);
+// The page's own screen first (the server has it preloading beside this script).
+void loadScreenFor(window.location.pathname).then(() => {
+  createRoot(document.getElementById("root")!).render(
+    <StrictMode>
+      <AppProvider>
+        <AppRouter />
+      </AppProvider>
+    </StrictMode>,
+  );
+});

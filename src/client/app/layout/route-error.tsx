@@ -1,9 +1,8 @@
-import { Link, useRouteError } from "react-router";
+import { Component, type ErrorInfo, type ReactNode } from "react";
+import { Link } from "react-router";
 
 /** Shown instead of a blank page when a screen fails to load or render (e.g. after a deploy). */
 export function RouteError() {
-  const error = useRouteError();
-  console.error(error);
   return (
     <section className="page route-error" role="alert">
       <h1 className="page-title">Something went wrong</h1>
@@ -18,4 +17,31 @@ export function RouteError() {
       </p>
     </section>
   );
+}
+
+interface BoundaryProps {
+  children: ReactNode;
+  /** A new value (the next address) clears the error and tries the children again. */
+  resetKey: string;
+}
+
+/** Catches what a screen throws while loading or rendering and shows RouteError in its place. */
+export class ScreenErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    console.error(error, info.componentStack);
+  }
+
+  override componentDidUpdate(previous: BoundaryProps): void {
+    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.setState({ failed: false });
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
 }

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useCallback } from "react";
+import { type ReactNode, useCallback, useDeferredValue } from "react";
 import { ListCard } from "#client/components/ui/list-card.tsx";
 import { ListCardSkeletons } from "#client/components/ui/list-card-skeletons.tsx";
 import { Pagination } from "#client/components/ui/pagination.tsx";
@@ -30,7 +30,9 @@ export function BrowseScreen({ signedIn, renderActions }: BrowseScreenProps) {
   const result = useQuery(browseQueryOptions(browseApiQuery(query)));
   const onSearch = useCallback((q: string) => goSearch(withFilter(query, { q })), [goSearch, query]);
 
-  const data = result.data;
+  // The cards render in a deferred pass, which React splits into short tasks (a query's
+  // own update is synchronous), so a phone's main thread is never held for long.
+  const data = useDeferredValue(result.data);
   const refreshing = result.isPlaceholderData && result.isFetching;
 
   let body: ReactNode;

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useId, useState } from "react";
+import { type ReactNode, useDeferredValue, useEffect, useId, useState } from "react";
 import { Link, Navigate, useLocation, useNavigate } from "react-router";
 import type { CategoryDetailDto, MySubmissionDto } from "#server/api-types.ts";
 import { ApiClientError } from "#client/lib/api-client.ts";
@@ -36,17 +36,13 @@ export interface GlobalDetailScreenProps extends VoteEditorSlots {
 export function GlobalDetailScreen(props: GlobalDetailScreenProps) {
   const { categoryId, signedIn, sessionPending } = props;
   const query = useQuery(globalDetailQueryOptions(categoryId));
+  // The results render in a deferred pass, which React splits into short tasks (a query's
+  // own update is synchronous), so a phone's main thread is never held for long.
+  const detail = useDeferredValue(query.data);
   useGlobalRankingsLive();
 
   if (query.isError && query.error instanceof ApiClientError && query.error.status === 404) {
     return <Navigate to={OVERVIEW_PATH} replace />;
-  }
-  if (sessionPending || query.isPending) {
-    return (
-      <p className="status-text global-status" role="status">
-        {M.checking}
-      </p>
-    );
   }
   if (query.isError) {
     return (
@@ -66,8 +62,15 @@ export function GlobalDetailScreen(props: GlobalDetailScreenProps) {
       </section>
     );
   }
+  if (sessionPending || detail === undefined) {
+    return (
+      <p className="status-text global-status" role="status">
+        {M.checking}
+      </p>
+    );
+  }
   // A new category (or a new member) starts with its own view and editor.
-  return <DetailView key={`${categoryId}:${signedIn}`} {...props} detail={query.data} />;
+  return <DetailView key={`${categoryId}:${signedIn}`} {...props} detail={detail} />;
 }
 
 function DetailView(props: GlobalDetailScreenProps & { detail: CategoryDetailDto }) {

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useDeferredValue, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Avatar } from "#client/components/ui/avatar.tsx";
 import type { ListDetailDto } from "#server/api-types.ts";
@@ -60,15 +60,18 @@ function ListDetailLoader({
   ...slots
 }: ListDetailSlots & { userId: string; listId: string; source: ListSource }) {
   const query = useQuery(listQueryOptions({ userId, listId }));
-  if (query.isPending) {
+  // A query's news renders synchronously; the list itself renders in a deferred pass,
+  // which React splits into short tasks, so a phone's main thread is never held for long.
+  const list = useDeferredValue(query.data);
+  if (query.isError) return <ListDetailProblem message={listDetailErrorMessage(query.error)} />;
+  if (list === undefined) {
     return (
       <p className="status-text list-detail-status" role="status">
         {M.loading}
       </p>
     );
   }
-  if (query.isError) return <ListDetailProblem message={listDetailErrorMessage(query.error)} />;
-  return <ListDetailView list={query.data} source={source} {...slots} />;
+  return <ListDetailView list={list} source={source} {...slots} />;
 }
 
 function ListDetailProblem({ message }: { message: string }) {

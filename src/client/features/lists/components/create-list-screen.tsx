@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useDeferredValue, useEffect, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import { clearPostLoginAction } from "#client/lib/post-login-action.ts";
 import { LIST_MESSAGES } from "#shared/lists.ts";
@@ -107,7 +107,10 @@ function DraftLoader(props: LoaderProps) {
     // Spec: a draft that cannot be loaded is only logged; the form starts empty.
     if (error) console.error("Draft load failed", error);
   }, [error]);
-  if (query.isPending) return <Loading />;
+  // The editor mounts in a deferred pass, which React splits into short tasks (a query's
+  // own update is synchronous), so a phone's main thread is never held for long.
+  const loaded = useDeferredValue(!query.isPending);
+  if (!loaded) return <Loading />;
   const initial = query.data ? fromServerDraft(query.data) : EMPTY_EDITOR;
   return <ListEditor {...props} initial={initial} initialError={null} initiallyChanged={false} />;
 }
