@@ -131,23 +131,24 @@ describe("GlobalDetailScreen", () => {
     });
   });
 
-  it("gives a member who has not voted the editor, ten slots of 'Vote for #n'", () => {
+  it("gives a member who has not voted the editor, ten slots of 'Vote for #n'", async () => {
     renderDetail(detail(null), true);
     expect(screen.getByRole("heading", { name: M.voteHeading })).toBeTruthy();
-    expect(screen.getByRole("heading", { name: M.createTitle })).toBeTruthy();
+    // The editor's code loads on first use.
+    expect(await screen.findByRole("heading", { name: M.createTitle })).toBeTruthy();
     expect(screen.getByText("Vote for #10")).toBeTruthy();
     expect(screen.getByRole("button", { name: M.submit })).toBeTruthy();
     expect(screen.queryByRole("button", { name: M.loginToVote })).toBeNull();
   });
 
-  it("shows a voter the results and how close they are, and toggles to their own ten", () => {
+  it("shows a voter the results and how close they are, and toggles to their own ten", async () => {
     renderDetail(detail(MINE), true);
     expect(screen.getByRole("heading", { name: M.resultsHeading })).toBeTruthy();
     expect(screen.getByRole("heading", { name: "How close am I?" })).toBeTruthy();
     expect(screen.getByText("50%")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: M.viewMine }));
     expect(screen.getByRole("heading", { name: M.editHeading })).toBeTruthy();
-    expect(screen.getByRole("heading", { name: M.mineTitle })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: M.mineTitle })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Position 1: Sophie Segreti" })).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: M.viewGlobal }));
     expect(screen.getByRole("heading", { name: M.resultsHeading })).toBeTruthy();

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useDeferredValue, useEffect, useId, useState } from "react";
+import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useId, useState } from "react";
 import { Link, Navigate, useLocation, useNavigate } from "react-router";
 import type { CategoryDetailDto, MySubmissionDto } from "#server/api-types.ts";
 import { ApiClientError } from "#client/lib/api-client.ts";
@@ -17,8 +17,11 @@ import {
 } from "../model/detail-view.ts";
 import { LEGACY_PATH, OVERVIEW_PATH } from "../model/paths.ts";
 import { TopTen } from "./top-ten.tsx";
-import { VoteEditor, type VoteEditorSlots } from "./vote-editor.tsx";
+import type { VoteEditorSlots } from "./vote-editor.tsx";
 import "./global-rankings.css";
+
+// Only members voting use the editor, and with it dnd-kit: visitors and results never load it.
+const VoteEditor = lazy(() => import("./vote-editor.tsx").then((m) => ({ default: m.VoteEditor })));
 
 export interface GlobalDetailScreenProps extends VoteEditorSlots {
   categoryId: string;
@@ -159,17 +162,25 @@ function DetailView(props: GlobalDetailScreenProps & { detail: CategoryDetailDto
       </h2>
 
       {view === "editor" ? (
-        <VoteEditor
-          // The editor starts from the stored vote each time it is opened.
-          key={mine?.updatedAt ?? "new"}
-          categoryId={category.id}
-          seasonNumber={category.seasonNumber}
-          title={texts.editorTitle ?? ""}
-          initialSlots={mine?.slots ?? null}
-          onSubmitted={onSubmitted}
-          renderPicker={props.renderPicker}
-          renderPickPreview={props.renderPickPreview}
-        />
+        <Suspense
+          fallback={
+            <p className="status-text global-status" role="status">
+              {M.checking}
+            </p>
+          }
+        >
+          <VoteEditor
+            // The editor starts from the stored vote each time it is opened.
+            key={mine?.updatedAt ?? "new"}
+            categoryId={category.id}
+            seasonNumber={category.seasonNumber}
+            title={texts.editorTitle ?? ""}
+            initialSlots={mine?.slots ?? null}
+            onSubmitted={onSubmitted}
+            renderPicker={props.renderPicker}
+            renderPickPreview={props.renderPickPreview}
+          />
+        </Suspense>
       ) : (
         <div className="global-results-layout">
           <section className="card global-results" aria-labelledby={headingId}>
