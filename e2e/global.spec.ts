@@ -250,6 +250,7 @@ test.describe("voting on a desktop", () => {
     await page.reload();
     await expect(page.getByRole("heading", { name: M.resultsHeading })).toBeVisible();
     await page.getByRole("button", { name: M.viewMine }).click();
+    await expect(page.getByRole("heading", { name: M.mineTitle })).toBeVisible();
     expect((await slotNames(page)).slice(0, 3)).toEqual(["Annie Davis", "Alex Moore", "Vote for #3"]);
   });
 

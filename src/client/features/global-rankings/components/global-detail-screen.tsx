@@ -20,8 +20,9 @@ import { TopTen } from "./top-ten.tsx";
 import type { VoteEditorSlots } from "./vote-editor.tsx";
 import "./global-rankings.css";
 
-// Only members voting use the editor, and with it dnd-kit: visitors and results never load it.
-const VoteEditor = lazy(() => import("./vote-editor.tsx").then((m) => ({ default: m.VoteEditor })));
+// Only members use the editor, and with it dnd-kit: a visitor's page never loads it.
+const loadVoteEditor = () => import("./vote-editor.tsx");
+const VoteEditor = lazy(() => loadVoteEditor().then((m) => ({ default: m.VoteEditor })));
 
 export interface GlobalDetailScreenProps extends VoteEditorSlots {
   categoryId: string;
@@ -87,6 +88,11 @@ function DetailView(props: GlobalDetailScreenProps & { detail: CategoryDetailDto
   const headingId = useId();
   const navigate = useNavigate();
   const location = useLocation();
+
+  useEffect(() => {
+    // A member may open the editor from the results: its code comes once the page is shown.
+    if (signedIn && open) void loadVoteEditor();
+  }, [signedIn, open]);
 
   useEffect(() => {
     if (!flash) return;
