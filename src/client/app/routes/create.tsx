@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useDeferredValue, useState } from "react";
 import { useSession } from "#client/lib/queries/session.ts";
 import { CreateListScreen } from "#client/features/lists/components/create-list-screen.tsx";
 import { PickItemPreview } from "#client/features/seasons/components/pick-item-preview.tsx";
@@ -13,8 +13,11 @@ export default function CreateRoute() {
   const { user, isPending } = useSession();
   // Phone layout: the picker is a bottom sheet, opened from the empty ranking.
   const [sheetOpen, setSheetOpen] = useState(false);
+  // The builder mounts in a deferred pass once the session is known, which React splits
+  // into short tasks (a query's own update is synchronous), so a phone is never held long.
+  const sessionKnown = useDeferredValue(!isPending);
 
-  if (isPending) {
+  if (!sessionKnown) {
     return (
       <p className="status-text" role="status">
         Loading...

@@ -27,8 +27,10 @@ interface DragState {
 /**
  * The phone layout of the picker: a sheet of 85vh that slides up from the
  * bottom over a backdrop. Its handle resizes it between 100 px and 95 % of the
- * window; pulling it below 100 px puts it away. It stays mounted while hidden
- * (inert), so search and scroll survive closing and reopening.
+ * window; pulling it below 100 px puts it away. Its content mounts when it
+ * first opens (a phone that never opens it draws no season cards and fetches
+ * no pictures), then stays mounted while hidden (inert), so search and scroll
+ * survive closing and reopening.
  */
 export function BottomSheet({ open, onOpenChange, title, children }: BottomSheetProps) {
   // null: the default 85vh. A number: what the handle set, in px.
@@ -40,9 +42,13 @@ export function BottomSheet({ open, onOpenChange, title, children }: BottomSheet
 
   // Each opening starts at 85vh again, and takes focus so keys and readers land in it.
   const [wasOpen, setWasOpen] = useState(open);
+  const [everOpened, setEverOpened] = useState(open);
   if (open !== wasOpen) {
     setWasOpen(open);
-    if (open) setHeight(null);
+    if (open) {
+      setHeight(null);
+      setEverOpened(true);
+    }
   }
   useEffect(() => {
     if (open) sheetRef.current?.focus({ preventScroll: true });
@@ -139,7 +145,7 @@ export function BottomSheet({ open, onOpenChange, title, children }: BottomSheet
             <CloseIcon />
           </button>
         </div>
-        {children}
+        {everOpened && children}
       </div>
     </>
   );
