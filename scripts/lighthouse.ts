@@ -3,11 +3,12 @@
  * fresh data directory, seeds one list, and runs Lighthouse's mobile
  * emulation (its default: a mid-range phone, simulated slow 4G) on the main
  * screens, a visitor's view. Each page is measured LIGHTHOUSE_RUNS times (3)
- * and the median of each figure is shown. The target is performance 95 and
- * accessibility 100 on every page. It exits 1 when a page's median
- * accessibility is under 100, or its performance under 85: a regression, not
- * a swing around the target (a list page scored 87-96 in single runs).
- * LIGHTHOUSE_MIN_PERFORMANCE sets the floor.
+ * and the median of each figure is shown. It exits 1 when a page's median
+ * accessibility is under 100 or its median performance under 95 (issue 13;
+ * LIGHTHOUSE_MIN_PERFORMANCE sets another floor). A page whose median
+ * performance is under the floor is measured LIGHTHOUSE_RUNS times more and
+ * judged on all its runs: single runs of one build swing by 2-3 points, and a
+ * swing should not fail CI where a regression still does.
  *
  * Lighthouse's phone is the host slowed down 4 times, so a slower or busier
  * host makes a slower phone (the same build scored 95-97 on a host of
@@ -34,8 +35,7 @@ import { SERVER_BUNDLE } from "../src/server/server-bundle.ts";
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
-const TARGET_PERFORMANCE = 95;
-const MIN_PERFORMANCE = Number(process.env.LIGHTHOUSE_MIN_PERFORMANCE ?? 85);
+const MIN_PERFORMANCE = Number(process.env.LIGHTHOUSE_MIN_PERFORMANCE ?? 95);
 const MIN_ACCESSIBILITY = 100;
 /**
  * The phone simulated: a benchmark index of 666, what 4x made of the CI host
@@ -240,17 +240,31 @@ async function main(): Promise<number> {
     for (const path of paths) {
       const runs: Figures[] = [];
       const name = path === "/" ? "home" : path.split("/")[1]!;
-      for (let i = 0; i < RUNS; i++) {
-        const run = await measure(app.baseURL + path, `${name}-${i + 1}`, cpuSlowdownFor(hostIndex));
-        runs.push(run);
-        hostIndex = run.benchmarkIndex;
+      const measureMore = async (count: number) => {
+        for (let i = 0; i < count; i++) {
+          const run = await measure(
+            app.baseURL + path,
+            `${name}-${runs.length + 1}`,
+            cpuSlowdownFor(hostIndex),
+          );
+          runs.push(run);
+          hostIndex = run.benchmarkIndex;
+        }
+      };
+      await measureMore(RUNS);
+      const first = medianOf(runs).performance;
+      if (first < MIN_PERFORMANCE) {
+        console.error(`${path}: median performance ${first} < ${MIN_PERFORMANCE}; measuring ${RUNS} more`);
+        await measureMore(RUNS);
       }
       rows.push({ path, ...medianOf(runs) });
       const each = runs.map((r) => `${r.performance} at ${r.cpuSlowdown}x`).join(", ");
       console.error(`measured ${path} (${each})`);
     }
 
-    console.log(`\nLighthouse, mobile emulation, median of ${RUNS} run(s) per page:\n`);
+    console.log(
+      `\nLighthouse, mobile emulation, median of ${RUNS} run(s) per page (${2 * RUNS} where re-measured):\n`,
+    );
     console.table(
       rows.map((r) => ({
         page: r.path.startsWith("/list/") ? "/list/:userId/:listId" : r.path,
@@ -264,13 +278,10 @@ async function main(): Promise<number> {
     console.log(
       `\nThe host's benchmark index: ${Math.round(median(rows.map((r) => r.benchmarkIndex)))}; ` +
         `CPU slowdown ${median(rows.map((r) => r.cpuSlowdown))}x for a phone of ${PHONE_BENCHMARK_INDEX} ` +
-        `(performance checked: at least ${MIN_PERFORMANCE}, target ${TARGET_PERFORMANCE})`,
+        `(checked: performance at least ${MIN_PERFORMANCE}, accessibility ${MIN_ACCESSIBILITY})`,
     );
     let failed = false;
     for (const r of rows) {
-      if (r.performance < TARGET_PERFORMANCE) {
-        console.error(`${r.path}: performance ${r.performance} is under the target of ${TARGET_PERFORMANCE}`);
-      }
       if (r.performance < MIN_PERFORMANCE) {
         console.error(`${r.path}: performance ${r.performance} < ${MIN_PERFORMANCE}`);
         failed = true;
