@@ -13,8 +13,7 @@ export default function CreateRoute() {
   const { user, isPending } = useSession();
   // Phone layout: the picker is a bottom sheet, opened from the empty ranking.
   const [sheetOpen, setSheetOpen] = useState(false);
-  // The builder mounts in a deferred pass once the session is known, which React splits
-  // into short tasks (a query's own update is synchronous), so a phone is never held long.
+  // The builder mounts in a deferred, time-sliced pass once the session is known (decision 013).
   const sessionKnown = useDeferredValue(!isPending);
 
   if (!sessionKnown) {

@@ -30,8 +30,7 @@ export function BrowseScreen({ signedIn, renderActions }: BrowseScreenProps) {
   const result = useQuery(browseQueryOptions(browseApiQuery(query)));
   const onSearch = useCallback((q: string) => goSearch(withFilter(query, { q })), [goSearch, query]);
 
-  // The cards render in a deferred pass, which React splits into short tasks (a query's
-  // own update is synchronous), so a phone's main thread is never held for long.
+  // The cards draw in a deferred, time-sliced pass: no long task when they arrive (decision 013).
   const data = useDeferredValue(result.data);
   const refreshing = result.isPlaceholderData && result.isFetching;
 

@@ -40,8 +40,7 @@ export interface GlobalDetailScreenProps extends VoteEditorSlots {
 export function GlobalDetailScreen(props: GlobalDetailScreenProps) {
   const { categoryId, signedIn, sessionPending } = props;
   const query = useQuery(globalDetailQueryOptions(categoryId));
-  // The results render in a deferred pass, which React splits into short tasks (a query's
-  // own update is synchronous), so a phone's main thread is never held for long.
+  // The results draw in a deferred, time-sliced pass: no long task when they arrive (decision 013).
   const detail = useDeferredValue(query.data);
   useGlobalRankingsLive();
 

@@ -107,8 +107,7 @@ function DraftLoader(props: LoaderProps) {
     // Spec: a draft that cannot be loaded is only logged; the form starts empty.
     if (error) console.error("Draft load failed", error);
   }, [error]);
-  // The editor mounts in a deferred pass, which React splits into short tasks (a query's
-  // own update is synchronous), so a phone's main thread is never held for long.
+  // The editor mounts in a deferred, time-sliced pass: no long task when it arrives (decision 013).
   const loaded = useDeferredValue(!query.isPending);
   if (!loaded) return <Loading />;
   const initial = query.data ? fromServerDraft(query.data) : EMPTY_EDITOR;
