@@ -102,7 +102,11 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ regex: "^(?!zod$|\\./|#shared/)", message: "shared imports only zod and itself" }] },
+        {
+          patterns: [
+            { regex: "^(?!zod(/mini)?$|\\./|#shared/)", message: "shared imports only zod and itself" },
+          ],
+        },
       ],
     },
   },

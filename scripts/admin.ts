@@ -18,6 +18,10 @@ import { z } from "zod";
 import { type Database, openPglite, openPostgres } from "../src/server/db/client.ts";
 import { lockDataDir } from "../src/server/db/data-dir-lock.ts";
 import { parseEnv } from "../src/server/env.ts";
+import { createDomainEvents } from "../src/server/events/domain-events.ts";
+import { createProcessLink } from "../src/server/events/process-link.ts";
+import { createLogger } from "../src/server/logger.ts";
+import { createStore } from "../src/server/store.ts";
 import {
   closeCategory,
   importLegacyResults,
@@ -65,14 +69,17 @@ async function run(args: string[]) {
   const [command, ...rest] = positionals;
   if (!command) throw new Error(USAGE);
   const { database, release } = await openDatabase();
+  // Running servers on the same PostgreSQL database hear what changes here (their cached results drop).
+  const logger = createLogger("error");
+  const link = await createProcessLink(database.pool, logger);
+  const store = createStore(database.db, createDomainEvents(link, logger));
   try {
     await database.migrate();
     await seedReferenceData(database.db, loadReferenceData());
     await seedCategories(database.db);
-    const { db } = database;
     switch (command) {
       case "list": {
-        const { open, closed } = await listCategories(db);
+        const { open, closed } = await listCategories(store);
         for (const c of [...open, ...closed]) {
           console.log(
             `${c.id}\t${c.status}\tseason ${c.seasonNumber}\t${c.totalSubmissions} submissions\t${c.name}`,
@@ -84,7 +91,7 @@ async function run(args: string[]) {
         const season = Number(rest[0]);
         if (!Number.isInteger(season) || season < 1) throw new Error(`open needs a season number. ${USAGE}`);
         const id = values.id ?? `season-${season}`;
-        await openCategory(db, {
+        await openCategory(store, {
           id,
           name: values.name ?? `Season ${season}`,
           description: values.description ?? `Vote for your favorite Survivor ${season} contestants!`,
@@ -94,26 +101,28 @@ async function run(args: string[]) {
       }
       case "close":
         if (!rest[0]) throw new Error(USAGE);
-        await closeCategory(db, rest[0]);
+        await closeCategory(store, rest[0]);
         return console.log(`closed ${rest[0]}: its results are frozen and shown on the legacy page`);
       case "import-legacy": {
         const [id, file] = rest;
         if (!id || !file) throw new Error(USAGE);
         const parsed = legacyFileSchema.safeParse(JSON.parse(readFileSync(file, "utf8")));
         if (!parsed.success) throw new Error(`${file}: ${parsed.error.issues[0]?.message ?? "invalid"}`);
-        await importLegacyResults(db, id, parsed.data);
+        await importLegacyResults(store, id, parsed.data);
         return console.log(
           `imported ${parsed.data.top10.length} results and ${parsed.data.totalVotes} votes into ${id}`,
         );
       }
       case "recount":
         if (!rest[0]) throw new Error(USAGE);
-        await recountCategory(db, rest[0]);
+        await recountCategory(store, rest[0]);
         return console.log(`recounted ${rest[0]} from its submissions`);
       default:
         throw new Error(`unknown command ${command}. ${USAGE}`);
     }
   } finally {
+    await store.events.flush();
+    await link.close();
     await database.close();
     release();
   }

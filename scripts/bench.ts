@@ -58,7 +58,9 @@ import { parseEnv } from "../src/server/env.ts";
 import { createLogger } from "../src/server/logger.ts";
 import { loadReferenceData } from "../src/server/modules/seasons/reference-data.ts";
 import { seedReferenceData } from "../src/server/modules/seasons/seasons.service.ts";
-import { createHub } from "../src/server/realtime/hub.ts";
+import { createDomainEvents } from "../src/server/events/domain-events.ts";
+import { createProcessLink } from "../src/server/events/process-link.ts";
+import { createStore, type Store } from "../src/server/store.ts";
 import { createLocalStorage } from "../src/server/storage/local-storage.ts";
 import { createMediaService } from "../src/server/media/media.service.ts";
 import {
@@ -212,6 +214,9 @@ function keepMainThreadProfile(dir: string, target: string) {
 
 /** Bulk data made by the database itself: users, lists with skewed votes and tags, 10 entries each. */
 async function seed(database: Database) {
+  // Seeding runs before any server: nobody to tell of its writes.
+  const logger = createLogger("silent");
+  const store = createStore(database.db, createDomainEvents(await createProcessLink(null, logger), logger));
   const { db } = database;
   await db.execute(sql`
     INSERT INTO "user" (id, name, email)
@@ -289,7 +294,7 @@ async function seed(database: Database) {
     [SMALL_CATEGORY, SMALL_VOTES],
     [LARGE_CATEGORY, LARGE_VOTES],
   ] as const) {
-    await openCategory(db, { id, name: id, description: "", seasonNumber: 49 });
+    await openCategory(store, { id, name: id, description: "", seasonNumber: 49 });
     await db.execute(sql`
       WITH cast49 AS (SELECT array_agg(id ORDER BY id) AS ids FROM castaways WHERE season_id = 's49')
       INSERT INTO submissions (category_id, user_id, slots)
@@ -303,15 +308,15 @@ async function seed(database: Database) {
         SELECT jsonb_agg(CASE WHEN e.n = (SELECT min(f.n) FROM jsonb_array_elements_text(s.slots) WITH ORDINALITY f(v, n) WHERE f.v = e.v) THEN to_jsonb(e.v) ELSE 'null'::jsonb END ORDER BY e.n)
         FROM jsonb_array_elements_text(s.slots) WITH ORDINALITY e(v, n))
       WHERE s.category_id = ${id}`);
-    await recountCategory(db, id);
+    await recountCategory(store, id);
   }
   await db.execute(sql`ANALYZE`);
 }
 
 /** p95 of `runs` submissions by members who already voted (edits: old points out, new in). */
-async function submitCost(database: Database, categoryId: string, runs = 300): Promise<number> {
+async function submitCost(store: Store, categoryId: string, runs = 300): Promise<number> {
   const cast = (
-    await database.db
+    await store.db
       .select({ id: castaways.id })
       .from(castaways)
       .where(eq(castaways.seasonId, "s49"))
@@ -321,7 +326,7 @@ async function submitCost(database: Database, categoryId: string, runs = 300): P
   for (let i = 0; i < runs; i++) {
     const slots = Array.from({ length: 10 }, (_, p) => cast[(i + p) % cast.length]!);
     const started = performance.now();
-    await submitRanking(database.db, `bench-v${1 + (i % SMALL_VOTES)}`, categoryId, slots);
+    await submitRanking(store, `bench-v${1 + (i % SMALL_VOTES)}`, categoryId, slots);
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
@@ -493,7 +498,7 @@ async function main() {
 
     const logger = createLogger("silent");
     const env = parseEnv({ LOG_LEVEL: "silent" });
-    const hub = await createHub(database.pool, logger);
+    const link = await createProcessLink(database.pool, logger);
     const origin = "http://127.0.0.1";
     const secret = "bench-secret-bench-secret-bench-secret-00";
     const auth = createAuth({
@@ -509,7 +514,7 @@ async function main() {
       auth,
       mailer: { send: async () => {} },
       logger,
-      hub,
+      link,
       media: createMediaService({ env, db: database.db, logger }),
       storage: createLocalStorage(mkdtempSync(join(tmpdir(), "sr-bench-files-"))),
       publicUrl: origin,
@@ -605,8 +610,8 @@ async function main() {
         `| ${r.name} | ${Math.round(r.rps)} | ${(r.rps / baseline.rps).toFixed(2)} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} |`,
       );
     }
-    const smallP95 = await submitCost(database, SMALL_CATEGORY);
-    const largeP95 = await submitCost(database, LARGE_CATEGORY);
+    const smallP95 = await submitCost(app.deps.store, SMALL_CATEGORY);
+    const largeP95 = await submitCost(app.deps.store, LARGE_CATEGORY);
     console.log(
       `\nsubmit (an edit, through the service), p95 of 300: ${smallP95.toFixed(2)} ms with ${SMALL_VOTES} submissions, ` +
         `${largeP95.toFixed(2)} ms with ${LARGE_VOTES.toLocaleString()}: ratio ${(largeP95 / smallP95).toFixed(2)}`,
@@ -616,7 +621,8 @@ async function main() {
       server.close(r);
       (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
     });
-    await hub.close();
+    await app.deps.store.events.flush();
+    await link.close();
     if (wanted(MIXED_NAME)) {
       const members = Math.min(USERS, MIXED_MEMBERS);
       const cast = await database.db

@@ -9,8 +9,15 @@ import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
-import type { AppDeps } from "./app-deps.ts";
+import type { AppDeps, AppInput } from "./app-deps.ts";
 import { createSessionReader, SESSION_TRUST_MS, SOLE_PROCESS_TRUST_MS } from "./auth/session-reader.ts";
+import type { SessionData } from "./auth/session-reader.ts";
+import { buildCache } from "./cache/declare-cache.ts";
+import { sessionCache } from "./cache/session-cache.ts";
+import { createDomainEvents } from "./events/domain-events.ts";
+import { createLiveEvents } from "./realtime/live-events.ts";
+import { liveFromDomain } from "./realtime/live-from-domain.ts";
+import { createStore } from "./store.ts";
 import { type AppEnv, forgetSessionAfterWrites, sessionMiddleware } from "./http/context.ts";
 import { ApiError, notFound } from "./http/errors.ts";
 import { compression } from "./http/compression.ts";
@@ -27,7 +34,7 @@ import { withRoutePreloads } from "./http/route-preloads.ts";
 import { getListDetail, type ListDetail } from "./modules/lists/lists.service.ts";
 import { sharePreviewImage } from "./modules/share/share-images.service.ts";
 import { listParamsSchema } from "#shared/lists.schema.ts";
-import { mediaRoutes } from "./media/media.routes.ts";
+import { mediaRoutes } from "./modules/media/media.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { browseRoutes } from "./modules/browse/browse.routes.ts";
 import { commentsRoutes } from "./modules/comments/comments.routes.ts";
@@ -41,10 +48,8 @@ import { listsRoutes } from "./modules/lists/lists.routes.ts";
 import { reactionsRoutes } from "./modules/reactions/reactions.routes.ts";
 import { referenceListsRoutes } from "./modules/reference-lists/reference-lists.routes.ts";
 import { eventsRoutes } from "./modules/events/events.routes.ts";
-import { countLimitsInMemory } from "./modules/rate-limit/rate-limit.service.ts";
-import { limitEveryWrite } from "./modules/rate-limit/write-limits.ts";
-import { shareBrowseCache } from "./modules/browse/browse-cache.ts";
-import { shareViewerFlags } from "./modules/browse/viewer-flags-cache.ts";
+import { createRateLimiter } from "./rate-limit/rate-limiter.ts";
+import { limitEveryWrite } from "./rate-limit/write-limits.ts";
 import { meRoutes } from "./modules/profiles/me.routes.ts";
 import { usersRoutes } from "./modules/profiles/users.routes.ts";
 import { seasonsRoutes } from "./modules/seasons/seasons.routes.ts";
@@ -77,10 +82,12 @@ function apiRoutes(deps: AppDeps) {
   // PGlite's data directory is locked to one process: nothing changes a session behind its back.
   const soleProcess = deps.database.kind === "pglite";
   const sessionTrust = soleProcess ? SOLE_PROCESS_TRUST_MS : SESSION_TRUST_MS;
-  if (soleProcess) countLimitsInMemory(deps.database.db);
-  const sessions = createSessionReader(deps.auth, deps.database.db, deps.hub, sessionTrust);
-  shareBrowseCache(deps.database.db, deps.hub);
-  shareViewerFlags(deps.database.db, deps.hub);
+  const { events } = deps.store;
+  const sessionsKnown = buildCache(sessionCache<SessionData>(sessionTrust), {
+    events,
+    enabled: deps.caching ?? true,
+  });
+  const sessions = createSessionReader(deps.auth, deps.database.db, events, sessionsKnown);
   const trusted = trustedOriginsOf(deps.publicUrl, deps.auth.options.trustedOrigins as string[] | undefined);
   return new Hono<AppEnv>()
     .use(sameOriginWrites(trusted))
@@ -88,7 +95,7 @@ function apiRoutes(deps: AppDeps) {
     .use(forgetSessionAfterWrites(sessions))
     .route("/auth", authRoutes(deps, sessions))
     .use(sessionMiddleware(sessions))
-    .use(limitEveryWrite(deps.database.db))
+    .use(limitEveryWrite(deps.limits))
     .route("/health", healthRoutes(deps))
     .route("/seasons", seasonsRoutes(deps))
     .route("/lists", listsRoutes(deps))
@@ -127,7 +134,28 @@ const CONTENT_SECURITY_POLICY = {
   frameAncestors: ["'none'"],
 };
 
-export function createApp(deps: AppDeps) {
+/**
+ * Builds the app and the parts of it that live as long as it: the domain
+ * events (over the input's process link), the store with its caches, the
+ * rate limiter and the live streams, which derive their events from the
+ * domain events.
+ */
+function appDeps(input: AppInput): AppDeps {
+  const events = createDomainEvents(input.link, input.logger);
+  const live = createLiveEvents(input.logger);
+  liveFromDomain(events, live);
+  return {
+    ...input,
+    store: createStore(input.database.db, events, { caching: input.caching ?? true }),
+    limits: createRateLimiter(input.database.db, { soleProcess: input.database.kind === "pglite" }),
+    live,
+  };
+}
+
+export type App = ReturnType<typeof createApp>;
+
+export function createApp(input: AppInput) {
+  const deps = appDeps(input);
   const app = new Hono<AppEnv>();
   app.use(requestId());
   app.use(trustClientIp(trustedProxies(deps.env)));
@@ -188,7 +216,7 @@ export function createApp(deps: AppDeps) {
     });
     return c.json({ error: { code: "INTERNAL", message: "Something went wrong. Please try again." } }, 500);
   });
-  return app;
+  return Object.assign(app, { deps });
 }
 
 function mountClient(app: Hono<AppEnv>, deps: AppDeps) {
@@ -240,7 +268,7 @@ function mountClient(app: Hono<AppEnv>, deps: AppDeps) {
     if (!params.success) return c.html(indexHtml);
     let list: ListDetail;
     try {
-      list = await getListDetail(deps.database.db, params.data.userId, params.data.listId, null);
+      list = await getListDetail(deps.store, params.data.userId, params.data.listId, null);
     } catch (error) {
       // The page itself still loads; the app shows why there is no list.
       if (!(error instanceof ApiError)) {

@@ -13,7 +13,7 @@ import { seedReferenceData } from "./modules/seasons/seasons.service.ts";
 import { seedCategories } from "./modules/global-rankings/global-rankings.service.ts";
 import { assignMissingHeadshots } from "./modules/pictures/pictures.service.ts";
 import { createMediaService } from "./media/media.service.ts";
-import { createHub } from "./realtime/hub.ts";
+import { createProcessLink } from "./events/process-link.ts";
 import { resolveAuthSecret } from "./secret.ts";
 import { createStorage } from "./storage/create-storage.ts";
 import { fromProjectRoot } from "./project-root.ts";
@@ -69,7 +69,7 @@ export async function startServer(
           : null;
     if (!clientDir) logger.info("no client build found: serving the API only (run npm run build)");
 
-    const hub = await createHub(database.pool, logger);
+    const link = await createProcessLink(database.pool, logger);
     const storage = createStorage(env, dataDir);
     const media = createMediaService({ env, db: database.db, logger });
     await assignMissingHeadshots(database.db, media);
@@ -93,7 +93,7 @@ export async function startServer(
         auth,
         mailer,
         logger,
-        hub,
+        link,
         storage,
         media,
         publicUrl: origin,
@@ -122,7 +122,9 @@ export async function startServer(
           // Open keep-alive and SSE connections would hold close() forever.
           (server as { closeAllConnections?: () => void }).closeAllConnections?.();
         });
-        await hub.close();
+        // What this process wrote, the others hear before it goes.
+        await app.deps.store.events.flush();
+        await link.close();
         await db.close();
         releaseLock();
       },

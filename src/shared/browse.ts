@@ -1,4 +1,4 @@
-import { USER_TAG_IDS, type UserTagId } from "./lists.ts";
+import { type ListCard, USER_TAG_IDS, type UserTagId } from "./lists.ts";
 
 export const BROWSE_SORTS = ["newest", "mostVotes", "oldest"] as const;
 export type BrowseSort = (typeof BROWSE_SORTS)[number];
@@ -53,4 +53,38 @@ export function parsePage(raw: string | undefined): number {
   const page = Math.floor(Number(raw ?? 1));
   if (Number.isNaN(page) || page < 1) return 1;
   return Math.min(page, BROWSE_PAGE_MAX);
+}
+
+/** One page of browse: twelve cards, never the whole collection. */
+export interface BrowsePage {
+  lists: ListCard[];
+  page: number;
+  pageCount: number;
+  total: number;
+}
+
+/** The home page's two rows of lists: the week's most upvoted and the newest. */
+export interface HomeLists {
+  topWeek: ListCard[];
+  recent: ListCard[];
+}
+
+/** What a cached count of browse counts: the search, the type and the tags of a filter. */
+export type BrowseFilter = [q: string, type: BrowseType, tags: readonly string[]];
+
+/** What a browse filter reads of a list. */
+export interface Filterable {
+  name: string;
+  description: string;
+  kind: string | null;
+  tags: readonly string[];
+  isPublic: boolean;
+}
+
+/** The filter's WHERE clause (the browse query on the server), in JavaScript: whether `list` is in it. */
+export function matchesFilter(list: Filterable, [q, type, tags]: BrowseFilter): boolean {
+  if (!list.isPublic) return false;
+  if (q && !`${list.name} ${list.description}`.toLowerCase().includes(q.toLowerCase())) return false;
+  if (type !== "all" && list.kind !== type) return false;
+  return tags.every((tag) => tag === "favorites" || list.tags.includes(tag));
 }

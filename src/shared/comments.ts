@@ -29,6 +29,7 @@ export const COMMENT_MESSAGES = {
   globalVoteFailed: "Failed to process vote.",
   globalDeleteFailed: "Failed to delete comment.",
   notFound: "Comment not found.",
+  closedDiscussion: "Voting on this category has ended, and so has its discussion.",
   rateLimited: "You are commenting too fast. Please wait a few seconds and try again.",
   voteRateLimited: "You are voting too fast. Please wait a moment and try again.",
 } as const;
@@ -60,4 +61,34 @@ export function wilsonLowerBound(up: number, down: number, z = 1.28): number {
   if (n === 0) return 0;
   const p = up / n;
   return (p + (z * z) / (2 * n) - z * Math.sqrt((p * (1 - p) + (z * z) / (4 * n)) / n)) / (1 + (z * z) / n);
+}
+
+/** One comment as a reader sees it. */
+export interface CommentView {
+  id: string;
+  parentId: string | null;
+  /** Null for a deleted comment kept as its thread's placeholder: it names nobody. */
+  author: { id: string; name: string; pictureUrl: string | null } | null;
+  /** The author a reply answers (replies to replies are addressed, not nested); never a deleted comment's. */
+  replyTo: { id: string; name: string } | null;
+  /** Empty for a deleted comment kept as its thread's placeholder. */
+  text: string;
+  deleted: boolean;
+  createdAt: string;
+  upvotes: number;
+  downvotes: number;
+  score: number;
+  /** The reader's vote: 1, -1 or 0. */
+  myVote: number;
+  canDelete: boolean;
+}
+
+export interface Thread extends CommentView {
+  replies: CommentView[];
+}
+
+export interface Discussion {
+  threads: Thread[];
+  /** Comments shown (placeholders not counted). */
+  count: number;
 }

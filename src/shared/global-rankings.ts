@@ -81,3 +81,25 @@ export function rankBiasedOverlap(
   }
   return (overlap / k) * p ** k + ((1 - p) / p) * sum;
 }
+
+/** A castaway in a category's top 10. */
+export interface RankedCastaway {
+  id: string;
+  name: string;
+  imageUrl: string;
+  seasonName: string | null;
+  /** Absent for imported legacy results that carry no score. */
+  totalScore?: number;
+  firstPlaceVotes?: number;
+}
+
+/** A Global Rankings category with its community top 10. */
+export interface CategorySummary {
+  id: string;
+  name: string;
+  description: string;
+  seasonNumber: number;
+  status: "open" | "closed";
+  totalSubmissions: number;
+  top10: RankedCastaway[];
+}

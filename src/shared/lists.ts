@@ -67,3 +67,36 @@ export function stripSurvivorPrefix(name: string): string {
 export function seasonDisplayName(name: string, number: number): string {
   return number >= 41 && number <= 48 ? `Season ${number}` : name;
 }
+
+/** A season or castaway appearance as lists show it (and as the reference data names it). */
+export interface ListEntry {
+  id: string;
+  name: string;
+  isSeason: boolean;
+  seasonId: string;
+  seasonName: string;
+  seasonNumber: number;
+}
+
+/** A list as its card shows it: everything but the entries past the preview. */
+export interface ListSummary {
+  id: string;
+  userId: string;
+  userName: string;
+  /** The owner's profile picture (null: the placeholder). */
+  userPictureUrl: string | null;
+  name: string;
+  description: string;
+  tags: string[];
+  kind: "seasons" | "castaways" | null;
+  upvoteCount: number;
+  itemCount: number;
+  createdAt: string;
+  updatedAt: string;
+  preview: ListEntry[];
+}
+
+/** A card with the reader's own flags on it. */
+export interface ListCard extends ListSummary {
+  viewer: { favorited: boolean; upvoted: boolean };
+}

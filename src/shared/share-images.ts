@@ -18,3 +18,12 @@ export const SHARE_RULES = {
   titleMinPx: 20,
   nameMinPx: 10,
 } as const;
+
+/** What names a version of a list's share pictures (the entries are read only to draw one). */
+export interface ShareListVersion {
+  userId: string;
+  id: string;
+  name: string;
+  userName: string;
+  updatedAt: string;
+}

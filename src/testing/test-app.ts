@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createApp } from "#server/app.ts";
+import { type App, createApp } from "#server/app.ts";
 import { createMediaService } from "#server/media/media.service.ts";
 import { createLocalStorage } from "#server/storage/local-storage.ts";
 import type { FileStorage } from "#server/storage/storage.ts";
@@ -9,21 +9,33 @@ import { type Auth, createAuth } from "#server/auth/auth.ts";
 import { adminEmails, parseEnv } from "#server/env.ts";
 import { createLogger } from "#server/logger.ts";
 import type { Mail, Mailer } from "#server/mail/mailer.ts";
-import { createHub, type RealtimeHub } from "#server/realtime/hub.ts";
+import { createProcessLink, type ProcessLink } from "#server/events/process-link.ts";
+import type { RateLimiter } from "#server/rate-limit/rate-limiter.ts";
+import type { Store } from "#server/store.ts";
 import { createTestDatabase, type TestDatabase } from "./test-db.ts";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
 export interface TestApp {
-  app: ReturnType<typeof createApp>;
+  app: App;
   auth: Auth;
   database: TestDatabase;
-  hub: RealtimeHub;
+  link: ProcessLink;
+  /** The app's database, caches and domain events: what its services take. */
+  store: Store;
+  /** The app's rate limits (clearAll between tests that spend them). */
+  limits: RateLimiter;
   storage: FileStorage;
   /** Mails the server sent, newest last. */
   outbox: Mail[];
-  /** A request through the whole app, with the Origin header a browser sends. */
-  request(path: string, init?: RequestInit & { json?: unknown; cookie?: string }): Promise<Response>;
+  /**
+   * A request through the whole app, with the Origin header a browser sends;
+   * `from` is the client's address (else "unknown", as app.request has no socket).
+   */
+  request(
+    path: string,
+    init?: RequestInit & { json?: unknown; cookie?: string; from?: string },
+  ): Promise<Response>;
   /** Signs a new user up; returns its session cookie and id. */
   signUp(email: string, password?: string, name?: string): Promise<TestUser>;
   signIn(email: string, password?: string): Promise<TestUser>;
@@ -50,6 +62,10 @@ export interface TestAppOptions<Emails extends readonly string[]> {
   publicUrl?: string;
   /** A built client to serve (index.html, assets/); the API alone when left out. */
   clientDir?: string;
+  /** False: an app that caches nothing (the reference a cached answer is compared with). */
+  caching?: boolean;
+  /** An existing database to use instead of a fresh one (it is not disposed by close). */
+  database?: TestDatabase;
 }
 
 /** The app; `users` holds one signed-up user per email of `options.users`, in that order. */
@@ -57,7 +73,7 @@ export async function createTestApp<const Emails extends readonly string[] = []>
   options: TestAppOptions<Emails> = {},
 ): Promise<TestApp & { users: { [K in keyof Emails]: TestUser } }> {
   const origin = options.publicUrl ? new URL(options.publicUrl).origin : TEST_ORIGIN;
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const env = parseEnv({ DATA_DIR: "/nonexistent", LOG_LEVEL: "silent", ...options.env });
   const outbox: Mail[] = [];
   const mailer: Mailer = {
@@ -75,7 +91,7 @@ export async function createTestApp<const Emails extends readonly string[] = []>
   });
   const logger = createLogger("silent");
   const media = createMediaService({ env, db: database.db, logger });
-  const hub = await createHub(database.pool, logger);
+  const link = await createProcessLink(database.pool, logger);
   const filesDir = options.storage ? null : mkdtempSync(join(tmpdir(), "sr-files-"));
   const storage = options.storage ?? createLocalStorage(filesDir!);
   const app = createApp({
@@ -84,28 +100,35 @@ export async function createTestApp<const Emails extends readonly string[] = []>
     auth,
     mailer,
     logger,
-    hub,
+    link,
     storage,
     media,
     publicUrl: origin,
     clientDir: options.clientDir ?? null,
     admins: adminEmails(env),
+    caching: options.caching ?? true,
   });
 
   const request: TestApp["request"] = (path, init = {}) => {
-    const { json, cookie, headers, ...rest } = init;
+    const { json, cookie, headers, from, ...rest } = init;
     const h = new Headers(headers);
     // Unless the test sets its own; "none" sends none at all, as curl does.
     if (!h.has("Origin")) h.set("Origin", origin);
     if (h.get("Origin") === "none") h.delete("Origin");
     if (cookie) h.set("Cookie", cookie);
     if (json !== undefined) h.set("Content-Type", "application/json");
+    // What @hono/node-server's connection info reads of a real request's socket.
+    const bindings = from ? { incoming: { socket: { remoteAddress: from, remotePort: 1 } } } : undefined;
     return Promise.resolve(
-      app.request(`${origin}${path}`, {
-        ...rest,
-        headers: h,
-        ...(json !== undefined ? { body: JSON.stringify(json), method: rest.method ?? "POST" } : {}),
-      }),
+      app.request(
+        `${origin}${path}`,
+        {
+          ...rest,
+          headers: h,
+          ...(json !== undefined ? { body: JSON.stringify(json), method: rest.method ?? "POST" } : {}),
+        },
+        bindings,
+      ),
     );
   };
 
@@ -123,7 +146,9 @@ export async function createTestApp<const Emails extends readonly string[] = []>
     app,
     auth,
     database,
-    hub,
+    link,
+    store: app.deps.store,
+    limits: app.deps.limits,
     storage,
     outbox,
     request,
@@ -138,8 +163,9 @@ export async function createTestApp<const Emails extends readonly string[] = []>
       return sessionFrom(res, email);
     },
     async close() {
-      await hub.close();
-      await database.dispose();
+      await app.deps.store.events.flush();
+      await link.close();
+      if (!options.database) await database.dispose();
       if (filesDir) rmSync(filesDir, { recursive: true, force: true });
     },
   };

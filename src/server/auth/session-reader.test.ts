@@ -2,13 +2,26 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { session } from "../db/schema/index.ts";
 import { createTestApp, type TestApp } from "#testing/test-app.ts";
-import type { CacheSignals } from "../realtime/hub.ts";
+import { buildCache } from "../cache/declare-cache.ts";
+import { sessionCache } from "../cache/session-cache.ts";
+import { createDomainEvents, type DomainEvents } from "../events/domain-events.ts";
+import { createLogger } from "../logger.ts";
+import { memoryLinks } from "#testing/memory-link.ts";
 import {
   createSessionReader,
+  type SessionData,
   SESSION_TRUST_MS,
-  SESSIONS_SIGNAL,
   SOLE_PROCESS_TRUST_MS,
 } from "./session-reader.ts";
+
+const logger = createLogger("silent");
+
+/** A reader as another process builds one: its own events (over `link`) and its own memory. */
+function readerOf(events: DomainEvents, trustMs = SESSION_TRUST_MS) {
+  const known = buildCache(sessionCache<SessionData>(trustMs), { events, enabled: true });
+  return createSessionReader(t.auth, t.database.db, events, known);
+}
+const alone = () => createDomainEvents(memoryLinks(1).links[0]!, logger);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -56,7 +69,7 @@ describe("session reader", () => {
 
   it("ends a session revoked elsewhere (another process, an operator) within the trust window", async () => {
     // Several processes on PostgreSQL trust a session for SESSION_TRUST_MS.
-    const reader = createSessionReader(t.auth, t.database.db, undefined, SESSION_TRUST_MS);
+    const reader = readerOf(alone(), SESSION_TRUST_MS);
     const user = await t.signUp("revoked@example.test");
     const headers = new Headers({ cookie: user.cookie });
     expect((await reader.read(headers))?.id).toBe(user.id);
@@ -70,7 +83,7 @@ describe("session reader", () => {
   });
 
   it("as the only process on its database, trusts a session until the app changes it", async () => {
-    const reader = createSessionReader(t.auth, t.database.db, undefined, SOLE_PROCESS_TRUST_MS);
+    const reader = readerOf(alone(), SOLE_PROCESS_TRUST_MS);
     const user = await t.signUp("sole@example.test");
     const headers = new Headers({ cookie: user.cookie });
     expect((await reader.read(headers))?.id).toBe(user.id);
@@ -121,54 +134,38 @@ describe("session reader", () => {
   });
 });
 
-// Another process's reader: its signals stand in for the hub's.
+// Two processes' readers, their events joined in memory as NOTIFY joins them.
 describe("session reader on several processes", () => {
-  function fakeSignals() {
-    const listeners = new Map<string, () => void>();
-    const signals: CacheSignals & { sent: string[]; synced: boolean; hear(name: string): void } = {
-      sent: [],
-      synced: true,
-      signal: (name: string) => void signals.sent.push(name),
-      onSignal(name: string, fn: () => void) {
-        listeners.set(name, fn);
-        return () => listeners.delete(name);
-      },
-      inSync: () => signals.synced,
-      hear: (name: string) => listeners.get(name)?.(),
-    };
-    return signals;
-  }
   const headersOf = (cookie: string) => new Headers({ cookie });
+  function twoProcesses() {
+    const links = memoryLinks(2);
+    const [here, there] = links.links.map((l) => createDomainEvents(l, logger)) as [
+      DomainEvents,
+      DomainEvents,
+    ];
+    return { here: readerOf(here), there: readerOf(there), links, hereEvents: here };
+  }
 
-  it("drops what it trusts when another process says a session ended", async () => {
+  it("drops what it trusts when another process says sessions changed", async () => {
     const user = await t.signUp("elsewhere@example.test");
-    const signals = fakeSignals();
-    const reader = createSessionReader(t.auth, t.database.db, signals);
-    expect((await reader.read(headersOf(user.cookie)))?.id).toBe(user.id);
+    const { here, there, hereEvents } = twoProcesses();
+    expect((await there.read(headersOf(user.cookie)))?.id).toBe(user.id);
     await t.database.db.delete(session).where(eq(session.userId, user.id));
     // Within the trust window it still believes the session...
-    expect((await reader.read(headersOf(user.cookie)))?.id).toBe(user.id);
-    // ...until the signal.
-    signals.hear(SESSIONS_SIGNAL);
-    expect(await reader.read(headersOf(user.cookie))).toBeNull();
+    expect((await there.read(headersOf(user.cookie)))?.id).toBe(user.id);
+    // ...until the other process announces the change.
+    here.forgetEverywhere();
+    await hereEvents.flush();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(await there.read(headersOf(user.cookie))).toBeNull();
   });
 
-  it("asks the database every time while signals could be missed", async () => {
+  it("asks the database every time while events could be missed", async () => {
     const user = await t.signUp("deaf@example.test");
-    const signals = fakeSignals();
-    const reader = createSessionReader(t.auth, t.database.db, signals);
-    expect((await reader.read(headersOf(user.cookie)))?.id).toBe(user.id);
-    signals.synced = false;
+    const { there, links } = twoProcesses();
+    expect((await there.read(headersOf(user.cookie)))?.id).toBe(user.id);
+    links.setConnected(1, false);
     await t.database.db.delete(session).where(eq(session.userId, user.id));
-    expect(await reader.read(headersOf(user.cookie))).toBeNull();
-  });
-
-  it("tells every process when a session ends through the app", async () => {
-    const user = await t.signUp("announced@example.test");
-    const signals = fakeSignals();
-    const reader = createSessionReader(t.auth, t.database.db, signals);
-    await reader.read(headersOf(user.cookie));
-    reader.forgetEverywhere();
-    expect(signals.sent).toEqual([SESSIONS_SIGNAL]);
+    expect(await there.read(headersOf(user.cookie))).toBeNull();
   });
 });

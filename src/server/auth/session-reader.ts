@@ -4,15 +4,17 @@ import { batchedRead } from "../db/batched-reads.ts";
 import { textArray } from "../db/text-array.ts";
 import type { Db } from "../db/client.ts";
 import { session, user } from "../db/schema/index.ts";
-import type { CacheSignals } from "../realtime/hub.ts";
+import type { DerivedCache } from "../cache/derived-cache.ts";
+import type { KnownSession } from "../cache/session-cache.ts";
+import type { DomainEvents } from "../events/domain-events.ts";
 import type { Auth, SessionUser } from "./auth.ts";
 
 /**
  * How long a looked-up session is trusted without asking the database again,
- * counted from before the query. A revocation that no signal announces (an
- * operator deleting sessions, a process whose signal was lost) therefore
+ * counted from before the query. A revocation that no event announces (an
+ * operator deleting sessions, a process whose event was lost) therefore
  * takes effect everywhere within this time; one through the app is
- * signalled to every process (SESSIONS_SIGNAL) and takes effect at once.
+ * announced to every process ("sessions-changed") and takes effect at once.
  */
 export const SESSION_TRUST_MS = 1000;
 /**
@@ -22,18 +24,9 @@ export const SESSION_TRUST_MS = 1000;
  * window only bounds memory. Never past the session's expiry or its refresh.
  */
 export const SOLE_PROCESS_TRUST_MS = 5 * 60_000;
-/** The name other processes hear when a session ended here. */
-export const SESSIONS_SIGNAL = "sessions";
-const MAX_CACHED = 50_000;
 
 /** A session and its user, as better-auth's getSession answers. */
 export type SessionData = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;
-
-interface Cached {
-  data: SessionData | null;
-  /** Trusted until then (Date.now() time). */
-  until: number;
-}
 
 export interface SessionReader {
   /** The signed-in user of a request, or null. */
@@ -78,31 +71,15 @@ function cookieValue(cookieHeader: string, name: string): string | null {
 export function createSessionReader(
   auth: Auth,
   db: Db,
-  signals?: CacheSignals,
-  trustMs = SESSION_TRUST_MS,
+  events: DomainEvents,
+  cache: DerivedCache<string, KnownSession<SessionData>>,
 ): SessionReader {
-  const cache = new Map<string, Cached>();
-  // A user's cached sessions, so a write by one of them (a new name, a new
-  // picture) is seen at once by their other devices.
-  const tokensOf = new Map<string, Set<string>>();
   const context = auth.$context;
-  const clear = () => {
-    cache.clear();
-    tokensOf.clear();
-  };
-  // Clearing all is simpler than naming tokens in a NOTIFY (which any
-  // listener on the database could read); it costs each active session one
-  // query, and sessions end far less often than they are read.
-  signals?.onSignal(SESSIONS_SIGNAL, clear);
+  const trustMs = cache.bound.ttlMs;
 
   function remember(token: string, data: SessionData | null, askedAt: number) {
-    if (cache.size >= MAX_CACHED) clear();
     const refreshDue = data ? refreshDueAt(data) : Infinity;
     cache.set(token, { data, until: Math.min(askedAt + trustMs, refreshDue) });
-    if (!data) return;
-    let tokens = tokensOf.get(data.user.id);
-    if (!tokens) tokensOf.set(data.user.id, (tokens = new Set()));
-    tokens.add(token);
   }
 
   // Filled in once better-auth's context is known (lookUp awaits it first).
@@ -154,10 +131,9 @@ export function createSessionReader(
   async function readSession(headers: Headers) {
     const token = await tokenOf(headers);
     if (!token) return { data: null, setCookies: [] };
-    const hit = cache.get(token);
-    // While other processes' signals could be missed, only the TTL would bound staleness: ask every time.
-    const trusted = !signals || signals.inSync();
-    if (trusted && hit && Date.now() < hit.until) return { data: hit.data, setCookies: [] };
+    // Nothing is known while other processes' events could be missed (the cache then holds nothing).
+    const hit = cache.peek(token);
+    if (hit && Date.now() < hit.until) return { data: hit.data, setCookies: [] };
     // Taken before the query: an answer is never trusted past a second after the state it saw.
     const askedAt = Date.now();
     const found = await lookUp(token);
@@ -174,8 +150,8 @@ export function createSessionReader(
     async accountOf(headers) {
       const token = await tokenOf(headers);
       if (!token) return null;
-      const hit = cache.get(token);
-      if (hit && Date.now() < hit.until && (!signals || signals.inSync())) return hit.data?.user.id ?? null;
+      const hit = cache.peek(token);
+      if (hit && Date.now() < hit.until) return hit.data?.user.id ?? null;
       const [row] = await db
         .select({ userId: session.userId })
         .from(session)
@@ -189,15 +165,13 @@ export function createSessionReader(
     async forget(headers) {
       const token = await tokenOf(headers);
       if (!token) return;
-      const userId = cache.get(token)?.data?.user.id;
-      cache.delete(token);
-      if (!userId) return;
-      for (const other of tokensOf.get(userId) ?? []) cache.delete(other);
-      tokensOf.delete(userId);
+      const userId = cache.peek(token)?.data?.user.id;
+      cache.forget(token);
+      // Their other devices see a new name or picture at once too.
+      if (userId) cache.dropGroup(userId);
     },
     forgetEverywhere() {
-      clear();
-      signals?.signal(SESSIONS_SIGNAL);
+      void events.emit("sessions-changed", {});
     },
   };
 }

@@ -29,20 +29,6 @@ interface MediaCatalog {
   builtIn: Map<string, string>;
 }
 
-// Reference data changes only at start-up (the seed runs before the app
-// listens), so one copy per database handle serves every request.
-const catalogs = new WeakMap<Db, Promise<MediaCatalog>>();
-
-function catalogOf(db: Db): Promise<MediaCatalog> {
-  let pending = catalogs.get(db);
-  if (!pending) {
-    pending = loadCatalog(db);
-    catalogs.set(db, pending);
-    pending.catch(() => catalogs.delete(db));
-  }
-  return pending;
-}
-
 async function loadCatalog(db: Db): Promise<MediaCatalog> {
   const seasonRows = await db
     .select({ id: seasons.id, number: seasons.number, name: seasons.name })
@@ -83,6 +69,19 @@ export interface MediaService {
 
 export function createMediaService(deps: { env: Env; db: Db; logger: Logger }): MediaService {
   const files = new OperatorImages(deps.env.HEADSHOTS_DIR, deps.logger);
+  // Reference data changes only at start-up (the seed runs before the app
+  // listens), so the service loads it once, on first use.
+  let catalog: Promise<MediaCatalog> | null = null;
+  const catalogOf = (db: Db): Promise<MediaCatalog> => {
+    if (!catalog) {
+      const pending = loadCatalog(db);
+      catalog = pending;
+      pending.catch(() => {
+        if (catalog === pending) catalog = null;
+      });
+    }
+    return catalog;
+  };
 
   const orDrawn = (file: OperatorFile | null, drawn: () => MediaImage): MediaImage =>
     file ? { kind: "file", file, fallback: drawn } : drawn();

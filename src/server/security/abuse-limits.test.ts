@@ -1,16 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ErrorBody } from "#server/http/errors.ts";
-import { EVENT_STREAM_CAPS, EVENT_STREAMS_MESSAGE } from "#server/modules/events/events.routes.ts";
+import {
+  EVENT_STREAM_CAPS,
+  EVENT_STREAMS_MESSAGE,
+  streamCaps,
+} from "#server/modules/events/events.routes.ts";
 import { PASSWORD_CHECK_LIMIT, PASSWORD_CHECK_MESSAGE } from "#server/modules/auth/auth-limits.ts";
 import { LIST_CHANGE_LIMIT, LIST_CREATE_LIMIT } from "#server/modules/lists/lists.routes.ts";
 import { DRAFT_SAVE_LIMIT, USERNAME_CHANGE_LIMIT } from "#server/modules/profiles/me.routes.ts";
 import { REACTION_LIMIT } from "#server/modules/reactions/reactions.routes.ts";
-import { clearRateLimit, hitRateLimit } from "#server/modules/rate-limit/rate-limit.service.ts";
-import { WRITE_LIMIT_MESSAGE, WRITE_LIMITS } from "#server/modules/rate-limit/write-limits.ts";
+import { WRITE_LIMIT_MESSAGE, WRITE_LIMITS } from "#server/rate-limit/write-limits.ts";
 import { createTestApp, TEST_PASSWORD, type TestApp, type TestUser } from "#testing/test-app.ts";
 
-// F8: every write is limited per account and per address, and live-update
-// streams are capped per account, per visitor address and in all.
+// Every write is limited per account and per address, and live-update
+// streams are capped per account, per address (members' too) and in all.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -133,7 +136,7 @@ describe("better-auth's writes", () => {
   it("count sign-out and revocations against the account's write budget", async () => {
     const user = await t.signUp("busy-account@example.com");
     for (let i = 0; i < WRITE_LIMITS.perUser.max; i++) {
-      await hitRateLimit(t.database.db, `write:${user.id}`, WRITE_LIMITS.perUser);
+      await t.limits.hit(`write:${user.id}`, WRITE_LIMITS.perUser);
     }
     for (const path of [
       "/api/auth/sign-out",
@@ -151,13 +154,12 @@ describe("better-auth's writes", () => {
 
   it("count visitors' auth writes per address", async () => {
     const key = "write-ip:unknown";
-    for (let i = 0; i < WRITE_LIMITS.perIp.max; i++)
-      await hitRateLimit(t.database.db, key, WRITE_LIMITS.perIp);
+    for (let i = 0; i < WRITE_LIMITS.perIp.max; i++) await t.limits.hit(key, WRITE_LIMITS.perIp);
     for (const path of ["/api/auth/sign-in/social", "/api/auth/sign-out", "/api/auth/sign-up/email"]) {
       const res = await t.request(path, { json: { provider: "google", email: "x@example.com" } });
       expect(res.status, path).toBe(429);
     }
-    await clearRateLimit(t.database.db, key);
+    await t.limits.clear(key);
   });
 });
 
@@ -165,7 +167,7 @@ describe("the limit on every write", () => {
   it("refuses any write once the account's budget is spent, and leaves reads alone", async () => {
     const user = await t.signUp("spender@example.com");
     for (let i = 0; i < WRITE_LIMITS.perUser.max; i++) {
-      await hitRateLimit(t.database.db, `write:${user.id}`, WRITE_LIMITS.perUser);
+      await t.limits.hit(`write:${user.id}`, WRITE_LIMITS.perUser);
     }
     const res = await t.request("/api/notifications/read-all", { method: "POST", cookie: user.cookie });
     expect(res.status).toBe(429);
@@ -175,19 +177,16 @@ describe("the limit on every write", () => {
 
   it("counts visitors' writes per address too", async () => {
     const key = "write-ip:unknown"; // app.request has no socket: every test request is this address
-    for (let i = 0; i < WRITE_LIMITS.perIp.max; i++)
-      await hitRateLimit(t.database.db, key, WRITE_LIMITS.perIp);
+    for (let i = 0; i < WRITE_LIMITS.perIp.max; i++) await t.limits.hit(key, WRITE_LIMITS.perIp);
     const res = await t.request("/api/lists", { json: { name: "x" } });
     expect(res.status).toBe(429);
-    await clearRateLimit(t.database.db, key);
+    await t.limits.clear(key);
   });
 });
 
 describe("live-update streams", () => {
-  const open = async (cookie?: string) => {
-    const res = await t.request("/api/events", cookie ? { cookie } : {});
-    return res;
-  };
+  const open = (cookie?: string, from = "10.9.9.9") =>
+    t.request("/api/events", { from, ...(cookie ? { cookie } : {}) });
   const close = async (res: Response) => {
     await res.body?.cancel();
     // The stream gives its place back on abort, a tick later.
@@ -196,39 +195,52 @@ describe("live-update streams", () => {
 
   it(`caps one account at ${EVENT_STREAM_CAPS.perUser} and gives places back as streams close`, async () => {
     const user = await t.signUp("tabs@example.com");
-    const streams = [];
-    for (let i = 0; i < EVENT_STREAM_CAPS.perUser; i++) {
-      const res = await open(user.cookie);
-      expect(res.status).toBe(200);
-      streams.push(res);
-    }
-    const refused = await open(user.cookie);
-    expect(refused.status).toBe(429);
-    expect(await message(refused)).toBe(EVENT_STREAMS_MESSAGE);
-    await close(streams.pop()!);
-    const again = await open(user.cookie);
-    expect(again.status).toBe(200);
-    streams.push(again);
-    for (const s of streams) await close(s);
-  });
-
-  it(`caps one visitor address at ${EVENT_STREAM_CAPS.perVisitorAddress}, and lets members in beside it`, async () => {
-    const roomy = await createTestApp({ env: { EVENT_STREAMS_MAX: "100" } });
+    const roomy = await createTestApp({ env: { EVENT_STREAMS_MAX: "100" }, database: t.database });
     try {
-      const visitorStreams = [];
-      for (let i = 0; i < EVENT_STREAM_CAPS.perVisitorAddress; i++) {
-        const res = await roomy.request("/api/events");
+      // From several addresses, so only the account's own cap can bind.
+      const from = (i: number) => `10.1.0.${i}`;
+      const streams = [];
+      for (let i = 0; i < EVENT_STREAM_CAPS.perUser; i++) {
+        const res = await roomy.request("/api/events", { cookie: user.cookie, from: from(i) });
         expect(res.status).toBe(200);
-        visitorStreams.push(res);
+        streams.push(res);
       }
-      const refused = await roomy.request("/api/events");
+      const refused = await roomy.request("/api/events", { cookie: user.cookie, from: from(99) });
       expect(refused.status).toBe(429);
       expect(await message(refused)).toBe(EVENT_STREAMS_MESSAGE);
-      // A member at the same address is counted as themself.
-      const member = await roomy.signUp("member-behind-nat@example.com");
-      const mine = await roomy.request("/api/events", { cookie: member.cookie });
-      expect(mine.status).toBe(200);
-      for (const s of [...visitorStreams, mine]) await close(s);
+      await close(streams.pop()!);
+      const again = await roomy.request("/api/events", { cookie: user.cookie, from: from(98) });
+      expect(again.status).toBe(200);
+      streams.push(again);
+      for (const s of streams) await close(s);
+    } finally {
+      await roomy.close();
+    }
+  });
+
+  it("caps one address, members' streams included, below the total: one address signed in as many accounts cannot take every place", async () => {
+    const total = 60;
+    const { perAddress } = streamCaps(total);
+    expect(perAddress).toBeLessThan(total);
+    const roomy = await createTestApp({ env: { EVENT_STREAMS_MAX: String(total) }, database: t.database });
+    try {
+      const accounts = [];
+      for (let i = 0; i < 7; i++) accounts.push(await roomy.signUp(`many-accounts-${i}@example.com`));
+      const streams: Response[] = [];
+      const statuses: number[] = [];
+      for (const account of accounts) {
+        for (let i = 0; i < EVENT_STREAM_CAPS.perUser; i++) {
+          const res = await roomy.request("/api/events", { cookie: account.cookie, from: "10.2.0.1" });
+          statuses.push(res.status);
+          if (res.status === 200) streams.push(res);
+        }
+      }
+      expect(streams).toHaveLength(perAddress);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(7 * EVENT_STREAM_CAPS.perUser - perAddress);
+      // The next visitor, from elsewhere, still gets in.
+      const visitor = await roomy.request("/api/events", { from: "10.2.0.2" });
+      expect(visitor.status).toBe(200);
+      for (const s of [...streams, visitor]) await close(s);
     } finally {
       await roomy.close();
     }
@@ -236,12 +248,12 @@ describe("live-update streams", () => {
 
   it("caps the streams of the whole process (EVENT_STREAMS_MAX)", async () => {
     const streams = [];
-    for (let i = 0; i < 14; i++) streams.push(await open());
+    for (let i = 0; i < 14; i++) streams.push(await open(undefined, `10.3.0.${i}`));
     expect(streams.every((s) => s.status === 200)).toBe(true);
     const user = await t.signUp("late@example.com");
-    expect((await open(user.cookie)).status).toBe(429);
+    expect((await open(user.cookie, "10.3.1.1")).status).toBe(429);
     for (const s of streams) await close(s);
-    const after = await open(user.cookie);
+    const after = await open(user.cookie, "10.3.1.1");
     expect(after.status).toBe(200);
     await close(after);
   });

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { InboxDto } from "#server/api-types.ts";
-import { clearAllRateLimits } from "#server/modules/rate-limit/rate-limit.service.ts";
 import { DISABLED_AUTH_PATHS } from "#server/auth/auth.ts";
 import { createTestApp, TEST_PASSWORD, type TestUser } from "#testing/test-app.ts";
 
@@ -368,7 +367,7 @@ describe("the authorisation matrix", () => {
       const got: Record<string, number> = {};
       for (const role of ROLES) {
         // Rate limits are tested elsewhere; here they would only add 429s.
-        await clearAllRateLimits(t.database.db);
+        await t.limits.clearAll();
         const me = people[role];
         const res = await send(method, await entry.attempt(seed, me), me);
         got[role] = res.status;

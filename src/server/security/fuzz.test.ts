@@ -5,7 +5,6 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GLOBAL_SLOTS } from "#shared/global-rankings.ts";
 import { LIMITS } from "#shared/limits.ts";
-import { clearAllRateLimits } from "#server/modules/rate-limit/rate-limit.service.ts";
 import { createTestApp, TEST_ORIGIN, TEST_PASSWORD, type TestApp, type TestUser } from "#testing/test-app.ts";
 import { fillPath, isWriteMethod, type ParamValue, type RouteEntry, routeTable } from "./route-table.ts";
 
@@ -317,7 +316,7 @@ describe("fuzz: every route, bad input, no 5xx", () => {
 
   /** Keeps the fuzz reaching handlers: limits reset, sessions alive, seeded rows present. */
   async function upkeep() {
-    await clearAllRateLimits(t.database.db);
+    await t.limits.clearAll();
     for (const u of [owner, other, editor]) {
       const session = await t.request("/api/auth/get-session", { cookie: u.cookie });
       if ((await session.json()) === null) u.cookie = (await t.signIn(u.email)).cookie;

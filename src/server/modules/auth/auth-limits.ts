@@ -1,11 +1,9 @@
 import { createMiddleware } from "hono/factory";
 import type { SessionReader } from "../../auth/session-reader.ts";
-import type { Db } from "../../db/client.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { clientIp } from "../../http/client-ip.ts";
-import { tooManyRequests } from "../../http/errors.ts";
-import { hitRateLimit } from "../rate-limit/rate-limit.service.ts";
-import { countWrite } from "../rate-limit/write-limits.ts";
+import type { RateLimiter } from "../../rate-limit/rate-limiter.ts";
+import { spend, WRITE_LIMIT_MESSAGE, writeChecks } from "../../rate-limit/write-limits.ts";
 
 /**
  * better-auth's routes that check the signed-in account's password. A stolen
@@ -28,14 +26,13 @@ const READS = new Set(["GET", "HEAD", "OPTIONS"]);
  * sign-in, sign-up and reset routes add their own limits on top
  * (auth.routes.ts).
  */
-export const limitAuthWrites = (db: Db, sessions: SessionReader) =>
+export const limitAuthWrites = (limits: RateLimiter, sessions: SessionReader) =>
   createMiddleware<AppEnv>(async (c, next) => {
     if (READS.has(c.req.method) && !WRITING_GETS.test(c.req.path)) return next();
     const account = await sessions.accountOf(c.req.raw.headers);
-    await countWrite(db, clientIp(c), account);
+    await spend(limits, WRITE_LIMIT_MESSAGE, writeChecks(clientIp(c), account));
     if (PASSWORD_CHECKS.test(c.req.path) && account) {
-      if (!(await hitRateLimit(db, `password-check:${account}`, PASSWORD_CHECK_LIMIT)))
-        throw tooManyRequests(PASSWORD_CHECK_MESSAGE);
+      await spend(limits, PASSWORD_CHECK_MESSAGE, [[`password-check:${account}`, PASSWORD_CHECK_LIMIT]]);
     }
     return next();
   });

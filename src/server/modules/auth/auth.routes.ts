@@ -5,9 +5,9 @@ import type { AppDeps } from "../../app-deps.ts";
 import type { SessionReader } from "../../auth/session-reader.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { clientIp } from "../../http/client-ip.ts";
-import { ApiError, tooManyRequests } from "../../http/errors.ts";
+import { ApiError } from "../../http/errors.ts";
 import { INPUT_MESSAGES, isJsonType, isStorableText } from "../../http/input-guards.ts";
-import { hitRateLimit } from "../rate-limit/rate-limit.service.ts";
+import { type LimitCheck, rateLimited } from "../../rate-limit/write-limits.ts";
 import { limitAuthWrites } from "./auth-limits.ts";
 import { AUTH_MESSAGES } from "#shared/messages.ts";
 
@@ -69,20 +69,54 @@ async function readEmail(req: Request): Promise<string | null> {
  */
 export function authRoutes(deps: AppDeps, sessions: SessionReader) {
   const { db } = deps.database;
+  const { limits } = deps;
+  const signInLimit = rateLimited(
+    limits,
+    "Too many sign-in attempts. Please wait a few minutes and try again.",
+    async (c) => {
+      const email = await readEmail(c.req.raw);
+      const ip = clientIp(c);
+      const checks: LimitCheck[] = [[`sign-in-ip:${ip}`, SIGN_IN_IP_LIMIT]];
+      if (email) {
+        checks.push(
+          [`sign-in:${ip}:${email}`, SIGN_IN_LIMIT],
+          [`sign-in-account:${email}`, SIGN_IN_ACCOUNT_LIMIT],
+        );
+      }
+      return checks;
+    },
+  );
+  const signUpLimit = rateLimited(
+    limits,
+    "Too many new accounts from this network. Please try again later.",
+    async (c) => {
+      const email = await readEmail(c.req.raw);
+      const checks: LimitCheck[] = [[`sign-up-ip:${clientIp(c)}`, SIGN_UP_IP_LIMIT]];
+      if (email) checks.push([`sign-up:${email}`, SIGN_UP_LIMIT]);
+      return checks;
+    },
+  );
+  // Each request sends a mail: limit per address and per recipient.
+  const resetMailLimit = rateLimited(
+    limits,
+    "Too many password reset requests. Please wait a while and try again.",
+    async (c) => {
+      const email = await readEmail(c.req.raw);
+      const checks: LimitCheck[] = [[`reset-ip:${clientIp(c)}`, RESET_MAIL_IP_LIMIT]];
+      if (email) checks.push([`reset:${email}`, RESET_MAIL_LIMIT]);
+      return checks;
+    },
+  );
+  const resetPasswordLimit = rateLimited(
+    limits,
+    "Too many password reset attempts. Please wait a while and try again.",
+    (c) => [[`reset-password-ip:${clientIp(c)}`, RESET_PASSWORD_IP_LIMIT]],
+  );
   return (
     new Hono<AppEnv>()
-      .use(limitAuthWrites(db, sessions))
-      .post("/sign-in/email", async (c) => {
+      .use(limitAuthWrites(limits, sessions))
+      .post("/sign-in/email", signInLimit, async (c) => {
         const email = await readEmail(c.req.raw);
-        const ip = clientIp(c);
-        const allowed =
-          (await hitRateLimit(db, `sign-in-ip:${ip}`, SIGN_IN_IP_LIMIT)) &&
-          (!email ||
-            ((await hitRateLimit(db, `sign-in:${ip}:${email}`, SIGN_IN_LIMIT)) &&
-              (await hitRateLimit(db, `sign-in-account:${email}`, SIGN_IN_ACCOUNT_LIMIT))));
-        if (!allowed) {
-          throw tooManyRequests("Too many sign-in attempts. Please wait a few minutes and try again.");
-        }
         const response = await deps.auth.handler(c.req.raw);
         if (response.status !== 401 || !email) return response;
         const [found] = await db
@@ -97,14 +131,7 @@ export function authRoutes(deps: AppDeps, sessions: SessionReader) {
           401,
         );
       })
-      .post("/sign-up/email", async (c) => {
-        const email = await readEmail(c.req.raw);
-        const allowed =
-          (await hitRateLimit(db, `sign-up-ip:${clientIp(c)}`, SIGN_UP_IP_LIMIT)) &&
-          (!email || (await hitRateLimit(db, `sign-up:${email}`, SIGN_UP_LIMIT)));
-        if (!allowed) {
-          throw tooManyRequests("Too many new accounts from this network. Please try again later.");
-        }
+      .post("/sign-up/email", signUpLimit, async (c) => {
         const body = await c.req.raw.clone().text();
         for (let attempt = 1; ; attempt++) {
           const response = await deps.auth.handler(
@@ -113,23 +140,8 @@ export function authRoutes(deps: AppDeps, sessions: SessionReader) {
           if (attempt === SIGN_UP_ATTEMPTS || !(await lostNameRace(response))) return response;
         }
       })
-      .post("/request-password-reset", async (c) => {
-        // Each request sends a mail: limit per address and per recipient.
-        const email = await readEmail(c.req.raw);
-        const allowed =
-          (await hitRateLimit(db, `reset-ip:${clientIp(c)}`, RESET_MAIL_IP_LIMIT)) &&
-          (!email || (await hitRateLimit(db, `reset:${email}`, RESET_MAIL_LIMIT)));
-        if (!allowed) {
-          throw tooManyRequests("Too many password reset requests. Please wait a while and try again.");
-        }
-        return deps.auth.handler(c.req.raw);
-      })
-      .post("/reset-password", async (c) => {
-        if (!(await hitRateLimit(db, `reset-password-ip:${clientIp(c)}`, RESET_PASSWORD_IP_LIMIT))) {
-          throw tooManyRequests("Too many password reset attempts. Please wait a while and try again.");
-        }
-        return deps.auth.handler(c.req.raw);
-      })
+      .post("/request-password-reset", resetMailLimit, (c) => deps.auth.handler(c.req.raw))
+      .post("/reset-password", resetPasswordLimit, (c) => deps.auth.handler(c.req.raw))
       // Typed here (not left to the catch-all) so the client reads the session
       // through the contract; better-auth's refreshed cookie is passed on.
       .get("/get-session", async (c) => {

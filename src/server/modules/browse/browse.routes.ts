@@ -7,8 +7,7 @@ import { browseLists } from "./browse.service.ts";
 
 /** Public lists, searched, filtered, sorted and paged. */
 export function browseRoutes(deps: AppDeps) {
-  const { db } = deps.database;
   return new Hono<AppEnv>().get("/", queryParams(browseQuerySchema), async (c) =>
-    c.json(await browseLists(db, c.req.valid("query"), viewerId(c))),
+    c.json(await browseLists(deps.store, c.req.valid("query"), viewerId(c))),
   );
 }

@@ -1,24 +1,16 @@
 import { and, asc, count, desc, eq, gte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { favorites, lists, listUpvotes, user } from "../../db/schema/index.ts";
-import { type ListSummary, summaryColumns, withPreviews } from "../lists/lists.service.ts";
-import type { BrowseQuery } from "#shared/browse.ts";
+import { HOME } from "../../cache/browse-caches.ts";
+import type { Store } from "../../store.ts";
+import { summaryColumns, withPreviews } from "../lists/lists.service.ts";
+import type { BrowsePage, BrowseQuery, HomeLists } from "#shared/browse.ts";
+import type { ListCard, ListSummary } from "#shared/lists.ts";
 import { textArray } from "../../db/text-array.ts";
 import { batchedRead } from "../../db/batched-reads.ts";
-import { cached, updateCached } from "./browse-cache.ts";
-import { cachedViewerFlags } from "./viewer-flags-cache.ts";
 import { LIMITS } from "#shared/limits.ts";
 
-export interface ListCard extends ListSummary {
-  viewer: { favorited: boolean; upvoted: boolean };
-}
-
-export interface BrowsePage {
-  lists: ListCard[];
-  page: number;
-  pageCount: number;
-  total: number;
-}
+export type { BrowsePage, ListCard };
 
 function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => "\\" + c);
@@ -31,17 +23,13 @@ interface FlagsAsked {
   cards: ListSummary[];
 }
 
-const flagsReaders = new WeakMap<Db, (asked: FlagsAsked) => Promise<Set<string> | undefined>>();
-
 /**
  * The flags of every reader asking at the same moment, in one indexed query
  * (batchedRead): each (reader, card) pair is one primary-key probe. A reader
  * gets a set of 'f' or 'u' followed by the card's key.
  */
 function flagsReaderOf(db: Db) {
-  let read = flagsReaders.get(db);
-  if (read) return read;
-  read = batchedRead(async (asked: FlagsAsked[]) => {
+  return batchedRead(async (asked: FlagsAsked[]) => {
     const pairs = asked.flatMap((a) => a.cards.map((c) => [a.viewerId, c.userId, c.id] as const));
     const viewers = textArray(pairs.map((p) => p[0]));
     const owners = textArray(pairs.map((p) => p[1]));
@@ -87,8 +75,6 @@ function flagsReaderOf(db: Db) {
       }),
     );
   });
-  flagsReaders.set(db, read);
-  return read;
 }
 
 /**
@@ -97,7 +83,7 @@ function flagsReaderOf(db: Db) {
  * otherwise the same for everyone.
  */
 export async function withViewerFlags(
-  db: Db,
+  store: Store,
   cards: ListSummary[],
   viewerId: string | null,
 ): Promise<ListCard[]> {
@@ -105,8 +91,8 @@ export async function withViewerFlags(
     return cards.map((c) => ({ ...c, viewer: { favorited: false, upvoted: false } }));
   }
   const pageKey = cards.map((c) => cardKey(c.userId, c.id)).join("\u0001");
-  const flags = await cachedViewerFlags(db, viewerId, pageKey, async () => {
-    return (await flagsReaderOf(db)({ viewerId, cards })) ?? new Set<string>();
+  const flags = await store.caches.viewerFlags.get({ viewerId, pageKey }, async () => {
+    return (await store.perApp(flagsReaderOf)({ viewerId, cards })) ?? new Set<string>();
   });
   return cards.map((c) => ({
     ...c,
@@ -121,17 +107,24 @@ export async function withViewerFlags(
  * One page of public lists, filtered, sorted and counted by the database:
  * the reader receives twelve cards, never the whole collection.
  */
-export async function browseLists(db: Db, query: BrowseQuery, viewerId: string | null): Promise<BrowsePage> {
+export async function browseLists(
+  store: Store,
+  query: BrowseQuery,
+  viewerId: string | null,
+): Promise<BrowsePage> {
   // The Favorites filter is the reader's own selection: never shared.
-  if (viewerId && query.tags.includes("favorites")) return queryBrowsePage(db, query, viewerId);
+  if (viewerId && query.tags.includes("favorites")) return queryBrowsePage(store, query, viewerId);
   // Everyone else reads the page visitors share, plus their own flags.
-  const shared = await cached(db, PAGE_PREFIX + JSON.stringify(query), VISITOR_PAGE_TTL_MS, () =>
-    queryBrowsePage(db, query, null),
-  );
-  return viewerId ? { ...shared, lists: await withViewerFlags(db, shared.lists, viewerId) } : shared;
+  const shared = await store.caches.browsePages.get(query, () => queryBrowsePage(store, query, null));
+  return viewerId ? { ...shared, lists: await withViewerFlags(store, shared.lists, viewerId) } : shared;
 }
 
-async function queryBrowsePage(db: Db, query: BrowseQuery, viewerId: string | null): Promise<BrowsePage> {
+async function queryBrowsePage(
+  store: Store,
+  query: BrowseQuery,
+  viewerId: string | null,
+): Promise<BrowsePage> {
+  const { db } = store;
   const conditions: SQL[] = [eq(lists.isPublic, true)];
   if (query.q) {
     const pattern = `%${escapeLike(query.q.toLowerCase())}%`;
@@ -170,7 +163,7 @@ async function queryBrowsePage(db: Db, query: BrowseQuery, viewerId: string | nu
   // A reader's favourites are counted afresh: a favourite clears no shared answer.
   const total = wantsFavorites
     ? await countAll()
-    : await cached(db, countKey([query.q, query.type, query.tags]), COUNT_TTL_MS, countAll);
+    : await store.caches.browseCounts.get([query.q, query.type, query.tags], countAll);
   const pageSize = LIMITS.browsePageSize;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(query.page, pageCount);
@@ -190,138 +183,22 @@ async function queryBrowsePage(db: Db, query: BrowseQuery, viewerId: string | nu
     .innerJoin(lists, and(eq(lists.userId, pageKeys.userId), eq(lists.id, pageKeys.id)))
     .leftJoin(user, eq(user.id, lists.userId))
     .orderBy(...order);
-  const cards = await withViewerFlags(db, await withPreviews(db, rows), viewerId);
+  const cards = await withViewerFlags(store, await withPreviews(store, rows), viewerId);
   return { lists: cards, page, pageCount, total };
 }
 
-/** What a cached count counts: the search, the type and the tags of a filter. */
-type CountFilter = [q: string, type: BrowseQuery["type"], tags: readonly string[]];
-const COUNT_PREFIX = "count:";
-const countKey = (filter: CountFilter) => COUNT_PREFIX + JSON.stringify(filter);
-
-/** What browse filters and counts read of a list. */
-export interface Filterable {
-  name: string;
-  description: string;
-  kind: string | null;
-  tags: readonly string[];
-  isPublic: boolean;
-}
-
-/** The filter's WHERE clause (queryBrowsePage), in JavaScript. */
-function matches(list: Filterable, [q, type, tags]: CountFilter): boolean {
-  if (!list.isPublic) return false;
-  if (q && !`${list.name} ${list.description}`.toLowerCase().includes(q.toLowerCase())) return false;
-  if (type !== "all" && list.kind !== type) return false;
-  return tags.every((tag) => tag === "favorites" || list.tags.includes(tag));
-}
-
-/**
- * After a list was created, saved or deleted (`before` and `after` are what
- * filters read of it, null where it did not exist), in a write that began at
- * `since`. A cached page goes only if the list joined or left its filter (its
- * pages shift) or is on it (its card changed): saving moves neither a list's
- * creation time nor its votes, the only orders there are, so every other page
- * keeps its cards in place. Home goes when a list appears or disappears (it
- * would be the newest) or is on it. Each cached count moves by the one list
- * it gained or lost, so a busy site never recounts a search because someone
- * saved a list.
- */
-export function afterListWrite(
-  db: Db,
-  since: number,
-  list: { userId: string; id: string },
-  before: Filterable | null,
-  after: Filterable | null,
-): void {
-  const isOn = (cards: readonly ListSummary[]) =>
-    cards.some((c) => c.userId === list.userId && c.id === list.id);
-  const appearedOrLeft = (before?.isPublic ?? false) !== (after?.isPublic ?? false);
-  updateCached(
-    db,
-    "lists",
-    since,
-    (key, answer) => {
-      if (key === "home") {
-        const home = answer as HomeLists;
-        return appearedOrLeft || isOn([...home.topWeek, ...home.recent]) ? undefined : answer;
-      }
-      if (!key.startsWith(PAGE_PREFIX)) return undefined;
-      const query = JSON.parse(key.slice(PAGE_PREFIX.length)) as BrowseQuery;
-      const filter: CountFilter = [query.q, query.type, query.tags];
-      const was = before !== null && matches(before, filter);
-      const is = after !== null && matches(after, filter);
-      // Kept only where the list is not and cannot come, which holds for an
-      // answer read during the save as well as before it.
-      return was !== is || isOn((answer as BrowsePage).lists) ? undefined : answer;
-    },
-    { whenever: true },
-  );
-  updateCached(db, "counts", since, (key, answer) => {
-    const filter = JSON.parse(key.slice(COUNT_PREFIX.length)) as CountFilter;
-    const gained = after && matches(after, filter) ? 1 : 0;
-    const lost = before && matches(before, filter) ? 1 : 0;
-    return (answer as number) + gained - lost;
-  });
-}
-
-const PAGE_PREFIX = "page:";
-
-/**
- * After an upvote or its withdrawal (`delta` +1 or -1, leaving the list at
- * `upvoteCount`) that began at `since`: cached pages show the list's new
- * count without being rebuilt. Pages in vote order may change order, so
- * those go. Home goes only if its week's most voted row may change: the list
- * is in it, or now has as many votes as one in it (it may be older than a
- * week: rebuilding is the safe side).
- */
-export function afterUpvote(
-  db: Db,
-  since: number,
-  ownerId: string,
-  listId: string,
-  delta: number,
-  upvoteCount: number,
-): void {
-  const isIt = (c: ListSummary) => c.userId === ownerId && c.id === listId;
-  const counted = <T extends ListSummary>(cards: T[]) =>
-    cards.some(isIt) ? cards.map((c) => (isIt(c) ? { ...c, upvoteCount: c.upvoteCount + delta } : c)) : cards;
-  updateCached(db, "lists", since, (key, answer) => {
-    if (key === "home") {
-      const home = answer as HomeLists;
-      const fewest = Math.min(...home.topWeek.map((c) => c.upvoteCount));
-      const mayEnter = delta > 0 && (home.topWeek.length < LIMITS.homeBlockSize || upvoteCount >= fewest);
-      if (home.topWeek.some(isIt) || mayEnter) return undefined;
-      return { ...home, recent: counted(home.recent) };
-    }
-    if (!key.startsWith(PAGE_PREFIX)) return answer;
-    if ((JSON.parse(key.slice(PAGE_PREFIX.length)) as BrowseQuery).sort === "mostVotes") return undefined;
-    const page = answer as BrowsePage;
-    return { ...page, lists: counted(page.lists) };
-  });
-}
-
-// Counting every matching row is the most expensive part of a page and is
-// the same for all pages of one filter; a visitor's page is the same for
-// every visitor. Both are kept (browse-cache.ts) until a write through the
-// app changes them, on any process; the time bounds memory and what a change
-// made outside the app (an operator's SQL) leaves stale.
-const COUNT_TTL_MS = 30_000;
-const VISITOR_PAGE_TTL_MS = 30_000;
-
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
-type HomeLists = Awaited<ReturnType<typeof queryHomeLists>>;
-
 /** Home: the week's most upvoted lists and the newest lists, three of each; shared, plus the reader's flags. */
-export async function homeLists(db: Db, viewerId: string | null) {
-  const shared = await cached(db, "home", VISITOR_PAGE_TTL_MS, () => queryHomeLists(db));
+export async function homeLists(store: Store, viewerId: string | null): Promise<HomeLists> {
+  const shared = await store.caches.home.get(HOME, () => queryHomeLists(store));
   if (!viewerId) return shared;
-  const flagged = await withViewerFlags(db, [...shared.topWeek, ...shared.recent], viewerId);
+  const flagged = await withViewerFlags(store, [...shared.topWeek, ...shared.recent], viewerId);
   return { topWeek: flagged.slice(0, shared.topWeek.length), recent: flagged.slice(shared.topWeek.length) };
 }
 
-async function queryHomeLists(db: Db, now = new Date()) {
+async function queryHomeLists(store: Store, now = new Date()): Promise<HomeLists> {
+  const { db } = store;
   const n = LIMITS.homeBlockSize;
   const topRows = await db
     .select(summaryColumns)
@@ -338,15 +215,15 @@ async function queryHomeLists(db: Db, now = new Date()) {
     .orderBy(desc(lists.createdAt), desc(lists.userId), desc(lists.id))
     .limit(n);
   const [topWeek, recent] = await Promise.all([
-    withPreviews(db, topRows).then((c) => withViewerFlags(db, c, null)),
-    withPreviews(db, recentRows).then((c) => withViewerFlags(db, c, null)),
+    withPreviews(store, topRows).then((c) => withViewerFlags(store, c, null)),
+    withPreviews(store, recentRows).then((c) => withViewerFlags(store, c, null)),
   ]);
   return { topWeek, recent };
 }
 
 /** The reader's favourite lists, most recently favourited first. */
-export async function favoriteLists(db: Db, viewerId: string): Promise<ListCard[]> {
-  const rows = await db
+export async function favoriteLists(store: Store, viewerId: string): Promise<ListCard[]> {
+  const rows = await store.db
     .select(summaryColumns)
     .from(favorites)
     .innerJoin(lists, and(eq(lists.userId, favorites.listUserId), eq(lists.id, favorites.listId)))
@@ -354,5 +231,5 @@ export async function favoriteLists(db: Db, viewerId: string): Promise<ListCard[
     .where(and(eq(favorites.userId, viewerId), eq(lists.isPublic, true)))
     .orderBy(desc(favorites.favoritedAt))
     .limit(300);
-  return withViewerFlags(db, await withPreviews(db, rows), viewerId);
+  return withViewerFlags(store, await withPreviews(store, rows), viewerId);
 }

@@ -4,58 +4,81 @@ import type { AppDeps } from "../../app-deps.ts";
 import { clientIp } from "../../http/client-ip.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { tooManyRequests } from "../../http/errors.ts";
-import type { RealtimeEvent } from "../../realtime/hub.ts";
+import type { LiveEvent } from "../../realtime/live-events.ts";
 
 const KEEPALIVE_MS = 25_000;
 
 /**
  * Each open stream holds memory and a socket. One per tab is the client's
  * rule; these caps (per process) bound what a script can hold open: per
- * account, per visitor address (wider: people share addresses), and in all.
+ * account, per address (every stream, members' too: one address signed in
+ * as many accounts must not take every place; wider than per account, as
+ * people share addresses), and in all. An address never gets more than half
+ * of all places.
  */
-export const EVENT_STREAM_CAPS = { perUser: 10, perVisitorAddress: 50, total: 2000 } as const;
+export const EVENT_STREAM_CAPS = { perUser: 10, perAddress: 50, total: 2000 } as const;
 export const EVENT_STREAMS_MESSAGE = "Too many open live-update connections. Close some tabs and try again.";
 
-/** Open streams by holder ('user:…' or 'ip:…') and in all. */
-function streamCounter(caps: { perUser: number; perVisitorAddress: number; total: number }) {
+export interface StreamCaps {
+  perUser: number;
+  perAddress: number;
+  total: number;
+}
+
+/** The caps of a server whose total may be configured (EVENT_STREAMS_MAX). */
+export function streamCaps(total: number = EVENT_STREAM_CAPS.total): StreamCaps {
+  return {
+    perUser: EVENT_STREAM_CAPS.perUser,
+    perAddress: Math.max(1, Math.min(EVENT_STREAM_CAPS.perAddress, Math.floor(total / 2))),
+    total,
+  };
+}
+
+/** Open streams by holder and in all. */
+export function streamCounter(caps: StreamCaps) {
   const open = new Map<string, number>();
   let total = 0;
+  const count = (holder: string) => open.get(holder) ?? 0;
+  const add = (holder: string, by: number) => {
+    const n = count(holder) + by;
+    if (n > 0) open.set(holder, n);
+    else open.delete(holder);
+  };
   return {
-    /** Takes a place for `holder`, or null when a cap is reached; the result gives it back once. */
-    take(holder: string, isUser: boolean): (() => void) | null {
-      const mine = open.get(holder) ?? 0;
-      if (total >= caps.total || mine >= (isUser ? caps.perUser : caps.perVisitorAddress)) return null;
-      open.set(holder, mine + 1);
+    /**
+     * Takes a place for a stream from `address` (signed in as `userId`, or
+     * a visitor), or null when a cap is reached; the result gives it back once.
+     */
+    take(address: string, userId: string | null): (() => void) | null {
+      const holders = [`ip:${address}`, ...(userId ? [`user:${userId}`] : [])];
+      if (total >= caps.total || count(holders[0]!) >= caps.perAddress) return null;
+      if (userId && count(holders[1]!) >= caps.perUser) return null;
+      for (const h of holders) add(h, 1);
       total++;
       let released = false;
       return () => {
         if (released) return;
         released = true;
         total--;
-        const left = (open.get(holder) ?? 1) - 1;
-        if (left > 0) open.set(holder, left);
-        else open.delete(holder);
+        for (const h of holders) add(h, -1);
       };
     },
   };
 }
 
-/** One Server-Sent-Events stream per tab: public events for all, private ones for the signed-in user. */
+/** One Server-Sent-Events stream per tab: public events for all, private ones for the signed-in member. */
 export function eventsRoutes(deps: AppDeps) {
-  const streams = streamCounter({
-    ...EVENT_STREAM_CAPS,
-    ...(deps.env.EVENT_STREAMS_MAX !== undefined ? { total: deps.env.EVENT_STREAMS_MAX } : {}),
-  });
+  const streams = streamCounter(streamCaps(deps.env.EVENT_STREAMS_MAX));
   return new Hono<AppEnv>().get("/", (c) => {
     const userId = c.get("user")?.id ?? null;
-    const release = streams.take(userId ? `user:${userId}` : `ip:${clientIp(c)}`, userId !== null);
+    const release = streams.take(clientIp(c), userId);
     if (!release) throw tooManyRequests(EVENT_STREAMS_MESSAGE);
     c.header("Cache-Control", "no-store");
     c.header("X-Accel-Buffering", "no");
     return streamSSE(c, async (stream) => {
-      const queue: RealtimeEvent[] = [];
+      const queue: LiveEvent[] = [];
       let wake: (() => void) | null = null;
-      const unsubscribe = deps.hub.subscribe(userId, (event) => {
+      const unsubscribe = deps.live.subscribe(userId, (event) => {
         queue.push(event);
         wake?.();
       });

@@ -1,40 +1,25 @@
 import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
+import { readerMemo } from "../../cache/reader-memo.ts";
+import type { Submission } from "../../cache/results-cache.ts";
 import { batchedRead } from "../../db/batched-reads.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { textArray } from "../../db/text-array.ts";
 import { categories, categoryScores, type LegacyEntry, submissions } from "../../db/schema/index.ts";
 import { ApiError, notFound } from "../../http/errors.ts";
-import { cached, forgetBrowseCache } from "../browse/browse-cache.ts";
-import { type ReaderMemo, readerMemo } from "../browse/reader-memo.ts";
+import type { Store } from "../../store.ts";
 import { getCatalog } from "../seasons/catalog.ts";
 import { headshotUrl } from "#shared/media-urls.ts";
 import {
   alreadyRanked,
+  type CategorySummary,
   GLOBAL_MESSAGES,
   GLOBAL_SLOTS,
   pointsForSlot,
+  type RankedCastaway,
   rankBiasedOverlap,
 } from "#shared/global-rankings.ts";
 
-export interface RankedCastaway {
-  id: string;
-  name: string;
-  imageUrl: string;
-  seasonName: string | null;
-  /** Absent for imported legacy results that carry no score. */
-  totalScore?: number;
-  firstPlaceVotes?: number;
-}
-
-export interface CategorySummary {
-  id: string;
-  name: string;
-  description: string;
-  seasonNumber: number;
-  status: "open" | "closed";
-  totalSubmissions: number;
-  top10: RankedCastaway[];
-}
+export type { CategorySummary, RankedCastaway };
 
 const SEEDED = [
   {
@@ -66,11 +51,12 @@ async function requireCategory(db: Db | Tx, id: string, lock = false) {
 }
 
 /** The community top 10: total score, then first-place votes, then name. */
-async function topTen(db: Db, category: typeof categories.$inferSelect): Promise<RankedCastaway[]> {
+async function topTen(store: Store, category: typeof categories.$inferSelect): Promise<RankedCastaway[]> {
   if (category.legacyTop10) {
     return category.legacyTop10.slice(0, GLOBAL_SLOTS).map((e: LegacyEntry) => ({ ...e, seasonName: null }));
   }
-  const catalog = await getCatalog(db);
+  const { db } = store;
+  const catalog = await getCatalog(store);
   // Ties on score and first places are broken by name, so read a few more
   // than ten to order the tail correctly.
   const rows = await db
@@ -101,7 +87,7 @@ async function topTen(db: Db, category: typeof categories.$inferSelect): Promise
   return named.slice(0, GLOBAL_SLOTS);
 }
 
-async function summaryOf(db: Db, row: typeof categories.$inferSelect): Promise<CategorySummary> {
+async function summaryOf(store: Store, row: typeof categories.$inferSelect): Promise<CategorySummary> {
   return {
     id: row.id,
     name: row.name,
@@ -109,16 +95,19 @@ async function summaryOf(db: Db, row: typeof categories.$inferSelect): Promise<C
     seasonNumber: row.seasonNumber,
     status: row.status,
     totalSubmissions: row.legacyTotalVotes ?? row.totalSubmissions,
-    top10: await topTen(db, row),
+    top10: await topTen(store, row),
   };
 }
 
 /** Every category with its top 10: open ones for the overview, closed ones for the legacy page. */
 export async function listCategories(
-  db: Db,
+  store: Store,
 ): Promise<{ open: CategorySummary[]; closed: CategorySummary[] }> {
-  const rows = await db.select().from(categories).orderBy(desc(categories.seasonNumber), asc(categories.id));
-  const all = await Promise.all(rows.map((r) => summaryOf(db, r)));
+  const rows = await store.db
+    .select()
+    .from(categories)
+    .orderBy(desc(categories.seasonNumber), asc(categories.id));
+  const all = await Promise.all(rows.map((r) => summaryOf(store, r)));
   return { open: all.filter((c) => c.status === "open"), closed: all.filter((c) => c.status === "closed") };
 }
 
@@ -135,34 +124,9 @@ export interface CategoryDetail {
   mine: MySubmission | null;
 }
 
-/** Results are shared between readers for a moment; a submission (or its event) clears them. */
-const RESULTS_TTL_MS = 2000;
-
-export const forgetResults = (db: Db) => forgetBrowseCache(db, ["results"]);
-
-type Submission = typeof submissions.$inferSelect;
-
-/**
- * Readers' own submissions, kept beside the shared results they were read
- * with: a submission clears those results (here and, by signal, on every
- * process), and its map goes with them. Open pages refetch on every results
- * event, so each reader's refetch costs no query.
- */
-const submissionsSeenWith = new WeakMap<CategorySummary, ReaderMemo<Submission | null>>();
-
-function submissionOf(db: Db, category: CategorySummary, id: string, viewerId: string) {
-  let memo = submissionsSeenWith.get(category);
-  if (!memo) submissionsSeenWith.set(category, (memo = readerMemo()));
-  return memo(viewerId, async () => (await submissionReaderOf(db)(`${id}\u0000${viewerId}`)) ?? null);
-}
-
-const submissionReaders = new WeakMap<Db, (key: string) => Promise<Submission | undefined>>();
-
 /** Readers' own submissions, asked at the same moment, in one indexed query (batchedRead); keys are category NUL reader. */
 function submissionReaderOf(db: Db) {
-  let read = submissionReaders.get(db);
-  if (read) return read;
-  read = batchedRead(async (keys: string[]) => {
+  return batchedRead(async (keys: string[]) => {
     const pairs = keys.map((k) => k.split("\u0000") as [string, string]);
     const rows = await db
       .select()
@@ -172,16 +136,25 @@ function submissionReaderOf(db: Db) {
       );
     return new Map(rows.map((r) => [`${r.categoryId}\u0000${r.userId}`, r]));
   });
-  submissionReaders.set(db, read);
-  return read;
 }
 
-export async function categoryDetail(db: Db, id: string, viewerId: string | null): Promise<CategoryDetail> {
-  const category = await cached(db, `category:${id}`, RESULTS_TTL_MS, async () =>
-    summaryOf(db, await requireCategory(db, id)),
-  );
+/** A category's results as everyone sees them, shared for a moment; any submission to it drops them. */
+function sharedResults(store: Store, id: string) {
+  return store.caches.results.get(id, async () => ({
+    category: await summaryOf(store, await requireCategory(store.db, id)),
+    submissions: readerMemo<Submission | null>(),
+  }));
+}
+
+export async function categoryDetail(
+  store: Store,
+  id: string,
+  viewerId: string | null,
+): Promise<CategoryDetail> {
+  const { category, submissions: seen } = await sharedResults(store, id);
   if (!viewerId) return { category, mine: null };
-  const sub = await submissionOf(db, category, id, viewerId);
+  const read = store.perApp(submissionReaderOf);
+  const sub = await seen(viewerId, async () => (await read(`${id}\u0000${viewerId}`)) ?? null);
   if (!sub) return { category, mine: null };
   return {
     category,
@@ -199,8 +172,8 @@ export async function categoryDetail(db: Db, id: string, viewerId: string | null
 }
 
 /** Refuses what the client should not have let through, with the spec's texts where it has them. */
-async function validateSlots(db: Db, seasonNumber: number, slots: (string | null)[]) {
-  const catalog = await getCatalog(db);
+async function validateSlots(store: Store, seasonNumber: number, slots: (string | null)[]) {
+  const catalog = await getCatalog(store);
   const seen = new Map<string, number>();
   slots.forEach((id, i) => {
     if (id === null) return;
@@ -230,10 +203,16 @@ function pointsOf(slots: readonly (string | null)[]): Map<string, { score: numbe
  * first, so a close and concurrent submissions take turns, and totals stay
  * exactly the sum of the submissions.
  */
-export async function submitRanking(db: Db, userId: string, categoryId: string, slots: (string | null)[]) {
+export async function submitRanking(
+  store: Store,
+  userId: string,
+  categoryId: string,
+  slots: (string | null)[],
+) {
+  const { db } = store;
   const category = await requireCategory(db, categoryId);
   if (category.status !== "open") throw new ApiError(409, "CLOSED", GLOBAL_MESSAGES.closed);
-  await validateSlots(db, category.seasonNumber, slots);
+  await validateSlots(store, category.seasonNumber, slots);
   await db.transaction(async (tx) => {
     const locked = await requireCategory(tx, categoryId, true);
     if (locked.status !== "open") throw new ApiError(409, "CLOSED", GLOBAL_MESSAGES.closed);
@@ -281,12 +260,12 @@ export async function submitRanking(db: Db, userId: string, categoryId: string, 
         .where(eq(categories.id, categoryId));
     }
   });
-  forgetResults(db);
+  await store.events.emit("submission-saved", { categoryId, userId });
 }
 
 /** Recomputes a category's totals from its submissions (operator tool; the check of the incremental sums). */
-export async function recountCategory(db: Db, categoryId: string): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function recountCategory(store: Store, categoryId: string): Promise<void> {
+  await store.db.transaction(async (tx) => {
     await requireCategory(tx, categoryId, true);
     await tx.delete(categoryScores).where(eq(categoryScores.categoryId, categoryId));
     await tx.execute(sql`
@@ -300,40 +279,43 @@ export async function recountCategory(db: Db, categoryId: string): Promise<void>
         (SELECT count(*)::int FROM ${submissions} WHERE category_id = ${categoryId})
       WHERE id = ${categoryId}`);
   });
+  await store.events.emit("category-changed", { categoryId });
 }
 
 /** Opens a new category for a season (operator tool). */
 export async function openCategory(
-  db: Db,
+  store: Store,
   input: { id: string; name: string; description: string; seasonNumber: number },
 ): Promise<void> {
-  const inserted = await db
+  const inserted = await store.db
     .insert(categories)
     .values({ ...input, status: "open" })
     .onConflictDoNothing()
     .returning({ id: categories.id });
   if (inserted.length === 0) throw new ApiError(409, "EXISTS", `Category ${input.id} already exists.`);
+  await store.events.emit("category-changed", { categoryId: input.id });
 }
 
 /** Closes a category: its results freeze and it moves to the legacy page (operator tool). */
-export async function closeCategory(db: Db, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function closeCategory(store: Store, id: string): Promise<void> {
+  await store.db.transaction(async (tx) => {
     await requireCategory(tx, id, true);
     await tx
       .update(categories)
       .set({ status: "closed", closedAt: sql`now()` })
       .where(eq(categories.id, id));
   });
+  await store.events.emit("category-changed", { categoryId: id });
 }
 
 /** Stores imported final results of a closed category (operator tool). */
 export async function importLegacyResults(
-  db: Db,
+  store: Store,
   id: string,
   results: { top10: LegacyEntry[]; totalVotes: number },
 ): Promise<void> {
-  await requireCategory(db, id);
-  await db
+  await requireCategory(store.db, id);
+  await store.db
     .update(categories)
     .set({
       legacyTop10: results.top10.slice(0, GLOBAL_SLOTS),
@@ -341,4 +323,5 @@ export async function importLegacyResults(
       status: "closed",
     })
     .where(eq(categories.id, id));
+  await store.events.emit("category-changed", { categoryId: id });
 }

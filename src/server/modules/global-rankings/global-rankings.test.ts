@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import type { CategoriesDto, CategoryDetailDto } from "#server/api-types.ts";
 import { categories, categoryScores, submissions, user } from "#server/db/schema/index.ts";
-import { clearAllRateLimits } from "#server/modules/rate-limit/rate-limit.service.ts";
 import type { ErrorBody } from "#server/http/errors.ts";
 import { GLOBAL_MESSAGES } from "#shared/global-rankings.ts";
 import { createTestApp, type TestUser } from "#testing/test-app.ts";
@@ -118,8 +117,8 @@ describe("submitting", () => {
   });
 
   it("keeps totals equal to a recount under 500 concurrent submissions and edits by 250 members", async () => {
-    await clearAllRateLimits(t.database.db);
-    await openCategory(t.database.db, {
+    await t.limits.clearAll();
+    await openCategory(t.store, {
       id: "season-49-load",
       name: "Load",
       description: "",
@@ -140,7 +139,7 @@ describe("submitting", () => {
       );
     await Promise.all(
       members.flatMap((m, i) =>
-        [0, 1].map((k) => submitRanking(t.database.db, m.id, "season-49-load", rankingOf(i, k))),
+        [0, 1].map((k) => submitRanking(t.store, m.id, "season-49-load", rankingOf(i, k))),
       ),
     );
     const incremental = await t.database.db
@@ -154,7 +153,7 @@ describe("submitting", () => {
       .from(submissions)
       .where(eq(submissions.categoryId, "season-49-load"));
     expect(subs).toHaveLength(250);
-    await recountCategory(t.database.db, "season-49-load");
+    await recountCategory(t.store, "season-49-load");
     const recounted = await t.database.db
       .select()
       .from(categoryScores)
@@ -173,15 +172,15 @@ describe("submitting", () => {
 
 describe("operator actions", () => {
   it("closes a category (no more votes) and shows imported legacy results", async () => {
-    await openCategory(t.database.db, {
+    await openCategory(t.store, {
       id: "season-47",
       name: "Season 47",
       description: "",
       seasonNumber: 47,
     });
-    await closeCategory(t.database.db, "season-47");
+    await closeCategory(t.store, "season-47");
     expect((await submit(cat, ten(["s47-andy-rueda"]), "season-47")).status).toBe(409);
-    await importLegacyResults(t.database.db, "season-48", {
+    await importLegacyResults(t.store, "season-48", {
       top10: [
         {
           id: "s48-kyle-fraser",
@@ -205,7 +204,7 @@ describe("operator actions", () => {
       },
     ]);
     await expect(
-      openCategory(t.database.db, { id: "season-47", name: "x", description: "", seasonNumber: 47 }),
+      openCategory(t.store, { id: "season-47", name: "x", description: "", seasonNumber: 47 }),
     ).rejects.toThrow(/already exists/);
   });
 

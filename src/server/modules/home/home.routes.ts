@@ -5,6 +5,5 @@ import { homeLists } from "../browse/browse.service.ts";
 
 /** The home page's two list rows: the week's most upvoted and the newest. */
 export function homeRoutes(deps: AppDeps) {
-  const { db } = deps.database;
-  return new Hono<AppEnv>().get("/", async (c) => c.json(await homeLists(db, viewerId(c))));
+  return new Hono<AppEnv>().get("/", async (c) => c.json(await homeLists(deps.store, viewerId(c))));
 }

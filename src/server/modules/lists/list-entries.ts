@@ -1,12 +1,12 @@
 import { and, asc, eq, lt, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
 import { listItems } from "../../db/schema/index.ts";
 import { textArray } from "../../db/text-array.ts";
 import { ApiError } from "../../http/errors.ts";
-import { type Catalog, type CatalogEntry, getCatalog } from "../seasons/catalog.ts";
-import { dedupeIds, kindOfItems, LIST_MESSAGES, type ListKind } from "#shared/lists.ts";
+import type { Store } from "../../store.ts";
+import { type Catalog, getCatalog } from "../seasons/catalog.ts";
+import { dedupeIds, kindOfItems, LIST_MESSAGES, type ListEntry, type ListKind } from "#shared/lists.ts";
 
-export type ListEntry = CatalogEntry;
+export type { ListEntry };
 
 /**
  * Checks entries against the reference data: repeats are dropped, unknown ids
@@ -39,14 +39,14 @@ export function toEntries(catalog: Catalog, ids: readonly string[]): ListEntry[]
   });
 }
 
-export async function loadEntries(db: Db, userId: string, listId: string): Promise<ListEntry[]> {
-  const rows = await db
+export async function loadEntries(store: Store, userId: string, listId: string): Promise<ListEntry[]> {
+  const rows = await store.db
     .select({ itemId: listItems.itemId })
     .from(listItems)
     .where(and(eq(listItems.userId, userId), eq(listItems.listId, listId)))
     .orderBy(asc(listItems.position));
   return toEntries(
-    await getCatalog(db),
+    await getCatalog(store),
     rows.map((r) => r.itemId),
   );
 }
@@ -55,13 +55,13 @@ const listKey = (userId: string, listId: string) => `${userId}\u0000${listId}`;
 
 /** The first `count` entries of each list, in one query. */
 export async function loadPreviews(
-  db: Db,
+  store: Store,
   keys: { userId: string; id: string }[],
   count: number,
 ): Promise<Map<string, ListEntry[]>> {
   const result = new Map<string, ListEntry[]>();
   if (keys.length === 0) return result;
-  const rows = await db
+  const rows = await store.db
     .select({ userId: listItems.userId, listId: listItems.listId, itemId: listItems.itemId })
     .from(listItems)
     .where(
@@ -71,7 +71,7 @@ export async function loadPreviews(
       ),
     )
     .orderBy(asc(listItems.userId), asc(listItems.listId), asc(listItems.position));
-  const catalog = await getCatalog(db);
+  const catalog = await getCatalog(store);
   for (const r of rows) {
     const entry = catalog.get(r.itemId);
     if (!entry) continue;

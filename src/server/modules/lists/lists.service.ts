@@ -1,10 +1,12 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
+import { type ListFacts, writeBegins } from "../../events/domain-event-map.ts";
+import type { Store } from "../../store.ts";
 import { favorites, listItems, lists, listUpvotes, user } from "../../db/schema/index.ts";
 import { ApiError, forbidden, notFound } from "../../http/errors.ts";
 import { forgetListNotifications } from "../notifications/notifications.service.ts";
 import { getCatalog } from "../seasons/catalog.ts";
-import { effectiveTags, LIST_MESSAGES } from "#shared/lists.ts";
+import { effectiveTags, LIST_MESSAGES, type ListKind, type ListSummary } from "#shared/lists.ts";
 import { type listInputSchema } from "#shared/lists.schema.ts";
 import { LIMITS } from "#shared/limits.ts";
 import type { z } from "zod";
@@ -12,22 +14,7 @@ import { type ListEntry, loadPreviews, previewOf, toEntries, validateEntries } f
 
 type ListInput = z.output<typeof listInputSchema>;
 
-export interface ListSummary {
-  id: string;
-  userId: string;
-  userName: string;
-  /** The owner's profile picture (null: the placeholder). */
-  userPictureUrl: string | null;
-  name: string;
-  description: string;
-  tags: string[];
-  kind: "seasons" | "castaways" | null;
-  upvoteCount: number;
-  itemCount: number;
-  createdAt: string;
-  updatedAt: string;
-  preview: ListEntry[];
-}
+export type { ListSummary };
 
 export interface ListDetail extends ListSummary {
   items: ListEntry[];
@@ -67,8 +54,8 @@ interface SummaryRow {
   updatedAt: Date;
 }
 
-export async function withPreviews(db: Db, rows: SummaryRow[]): Promise<ListSummary[]> {
-  const previews = await loadPreviews(db, rows, LIMITS.cardPreviewEntries);
+export async function withPreviews(store: Store, rows: SummaryRow[]): Promise<ListSummary[]> {
+  const previews = await loadPreviews(store, rows, LIMITS.cardPreviewEntries);
   return rows.map((r) => toSummary(r, previewOf(previews, r.userId, r.id)));
 }
 
@@ -96,12 +83,25 @@ async function writeItems(tx: Tx, userId: string, listId: string, ids: string[])
   await tx.insert(listItems).values(ids.map((itemId, position) => ({ userId, listId, position, itemId })));
 }
 
+/** What browse filters will read of a list saved from `input`. */
+function factsOf(input: ListInput, kind: ListKind | null): ListFacts {
+  return {
+    name: input.name,
+    description: input.description,
+    kind,
+    tags: effectiveTags(input.tags, kind),
+    isPublic: true,
+  };
+}
+
 /**
  * Saves a new public list. Its id is 'list_' plus the current millisecond; two
  * saves by one user in the same millisecond take the next free one.
  */
-export async function createList(db: Db, userId: string, input: ListInput, now = Date.now()) {
-  const { ids, kind } = validateEntries(await getCatalog(db), input.items);
+export async function createList(store: Store, userId: string, input: ListInput, now = Date.now()) {
+  const began = writeBegins();
+  const { db } = store;
+  const { ids, kind } = validateEntries(await getCatalog(store), input.items);
   const listId = await db.transaction(async (tx) => {
     // The count and the insert in one transaction, the owner's row locked
     // first: two creates at the cap would otherwise both count 499 and both
@@ -134,7 +134,13 @@ export async function createList(db: Db, userId: string, input: ListInput, now =
     }
     throw new ApiError(409, "ID_EXHAUSTED", "Could not allocate a list id. Please try again.");
   });
-  return getListDetail(db, userId, listId, userId);
+  await store.events.emit("list-saved", {
+    ownerId: userId,
+    listId,
+    created: true,
+    local: { began, before: null, after: factsOf(input, kind) },
+  });
+  return getListDetail(store, userId, listId, userId);
 }
 
 async function requireOwnedList(db: Db, actorId: string, ownerId: string, listId: string) {
@@ -146,7 +152,7 @@ async function requireOwnedList(db: Db, actorId: string, ownerId: string, listId
   if (ownerId !== actorId) throw forbidden("You can only change your own lists.");
 }
 
-/** What browse filters read of a list (browse.service's Filterable). */
+/** What browse filters read of a list. */
 const filterableColumns = {
   name: lists.name,
   description: lists.description,
@@ -155,10 +161,18 @@ const filterableColumns = {
   isPublic: lists.isPublic,
 };
 
-/** Saves a list over its old version; `before` is what browse filters read of the old one. */
-export async function updateList(db: Db, actorId: string, ownerId: string, listId: string, input: ListInput) {
+/** Saves a list over its old version. */
+export async function updateList(
+  store: Store,
+  actorId: string,
+  ownerId: string,
+  listId: string,
+  input: ListInput,
+) {
+  const began = writeBegins();
+  const { db } = store;
   await requireOwnedList(db, actorId, ownerId, listId);
-  const { ids, kind } = validateEntries(await getCatalog(db), input.items);
+  const { ids, kind } = validateEntries(await getCatalog(store), input.items);
   const before = await db.transaction(async (tx) => {
     const where = and(eq(lists.userId, ownerId), eq(lists.id, listId));
     const [old] = await tx.select(filterableColumns).from(lists).where(where).for("update");
@@ -177,14 +191,22 @@ export async function updateList(db: Db, actorId: string, ownerId: string, listI
     await writeItems(tx, ownerId, listId, ids);
     return old ?? null;
   });
-  return { list: await getListDetail(db, ownerId, listId, actorId), before };
+  await store.events.emit("list-saved", {
+    ownerId,
+    listId,
+    created: false,
+    local: { began, before, after: factsOf(input, kind) },
+  });
+  return getListDetail(store, ownerId, listId, actorId);
 }
 
-/** Deletes a list; answers what browse filters read of it. */
-export async function deleteList(db: Db, actorId: string, ownerId: string, listId: string) {
+/** Deletes a list. */
+export async function deleteList(store: Store, actorId: string, ownerId: string, listId: string) {
+  const began = writeBegins();
+  const { db } = store;
   await requireOwnedList(db, actorId, ownerId, listId);
   // Its comments and votes go by cascade; its notifications are only tagged with it.
-  return db.transaction(async (tx) => {
+  const before = await db.transaction(async (tx) => {
     await forgetListNotifications(tx, ownerId, listId);
     const [gone] = await tx
       .delete(lists)
@@ -192,11 +214,12 @@ export async function deleteList(db: Db, actorId: string, ownerId: string, listI
       .returning(filterableColumns);
     return gone ?? null;
   });
+  await store.events.emit("list-deleted", { ownerId, listId, local: { began, before } });
 }
 
 /**
  * A list page's one query: the list, its entries and the reader's upvote and
- * favourite. Built once per database and kept (every list page asks it, and
+ * favourite. Built once per app and kept (every list page asks it, and
  * building it cost about 0.1 ms a time); the reader is '' for a visitor, an
  * id no member has.
  */
@@ -223,17 +246,15 @@ function prepareListDetail(db: Db) {
     .prepare("list_detail");
 }
 
-const listDetailQueries = new WeakMap<Db, ReturnType<typeof prepareListDetail>>();
-
-/** One list with its entries, or the spec's 'User not found' / 'List not found'. */
+/** One list with its entries, or 'User not found' / 'List not found' (docs/product.md, List page). */
 export async function getListDetail(
-  db: Db,
+  store: Store,
   ownerId: string,
   listId: string,
   viewerId: string | null,
 ): Promise<ListDetail> {
-  let query = listDetailQueries.get(db);
-  if (!query) listDetailQueries.set(db, (query = prepareListDetail(db)));
+  const { db } = store;
+  const query = store.perApp(prepareListDetail);
   const [found] = await query.execute({ ownerId, listId, viewerId: viewerId ?? "" });
   if (!found) {
     const [owner] = await db.select({ id: user.id }).from(user).where(eq(user.id, ownerId));
@@ -242,7 +263,7 @@ export async function getListDetail(
     throw notFound(any ? "List not found" : "No lists found for this user");
   }
   const { upvoted, favorited, itemIds, ...row } = found;
-  const items = toEntries(await getCatalog(db), itemIds ?? []);
+  const items = toEntries(await getCatalog(store), itemIds ?? []);
   return {
     ...toSummary(row, items.slice(0, LIMITS.cardPreviewEntries)),
     items,
@@ -251,20 +272,20 @@ export async function getListDetail(
 }
 
 /** A user's public lists as cards, newest-updated first (all of them: at most LIMITS.listsPerUser). */
-export async function listsOfUser(db: Db, userId: string): Promise<ListSummary[]> {
-  return withPreviews(db, await userListRows(db, userId));
+export async function listsOfUser(store: Store, userId: string): Promise<ListSummary[]> {
+  return withPreviews(store, await userListRows(store.db, userId));
 }
 
 /**
  * One page of a user's public lists, 12 like browse; `total` is their
  * count of public lists. A page past the end is the last page.
  */
-export async function listsOfUserPage(db: Db, userId: string, wantedPage: number, total: number) {
+export async function listsOfUserPage(store: Store, userId: string, wantedPage: number, total: number) {
   const pageSize = LIMITS.browsePageSize;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(wantedPage, pageCount);
-  const rows = await userListRows(db, userId, { limit: pageSize, offset: (page - 1) * pageSize });
-  return { lists: await withPreviews(db, rows), page, pageCount, total };
+  const rows = await userListRows(store.db, userId, { limit: pageSize, offset: (page - 1) * pageSize });
+  return { lists: await withPreviews(store, rows), page, pageCount, total };
 }
 
 function userListRows(db: Db, userId: string, window?: { limit: number; offset: number }) {

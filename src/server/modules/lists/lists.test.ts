@@ -127,8 +127,8 @@ describe("creating a list", () => {
     const input = { name: "Same ms", description: "", tags: [], items: [] };
     const now = Date.now() + 10_000_000;
     const [a, b] = await Promise.all([
-      createList(t.database.db, bob.id, input, now),
-      createList(t.database.db, bob.id, input, now),
+      createList(t.store, bob.id, input, now),
+      createList(t.store, bob.id, input, now),
     ]);
     expect(a.id).not.toBe(b.id);
     expect([a.id, b.id].sort()).toEqual([`list_${now}`, `list_${now + 1}`]);

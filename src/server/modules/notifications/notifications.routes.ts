@@ -4,7 +4,7 @@ import type { AppDeps } from "../../app-deps.ts";
 import { type AppEnv, requireUser } from "../../http/context.ts";
 import { pathParams } from "../../http/validate.ts";
 import { pathIdSchema } from "#shared/lists.schema.ts";
-import { limitPerUser } from "../rate-limit/write-limits.ts";
+import { limitPerUser } from "../../rate-limit/write-limits.ts";
 import { inboxOf, markAllRead, markRead } from "./notifications.service.ts";
 
 export const MARK_READ_LIMIT = { max: 120, windowMs: 60_000 };
@@ -15,7 +15,7 @@ const notificationParams = pathParams(z.object({ id: pathIdSchema }), "Notificat
 export function notificationsRoutes(deps: AppDeps) {
   const { db } = deps.database;
   const limited = limitPerUser(
-    db,
+    deps.limits,
     "mark-read",
     MARK_READ_LIMIT,
     "You are doing that too often. Please wait a moment and try again.",

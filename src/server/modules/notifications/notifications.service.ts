@@ -164,3 +164,12 @@ export async function forgetListNotifications(tx: Tx | Db, listUserId: string, l
     .delete(notifications)
     .where(and(eq(notifications.listUserId, listUserId), eq(notifications.listId, listId)));
 }
+
+/**
+ * A deleted comment's text leaves every notification that quoted it (a
+ * comment, a reply, a like of it): what its author or an editor took down
+ * stays down in the Inbox too.
+ */
+export async function blankCommentNotifications(tx: Tx | Db, commentId: string) {
+  await tx.update(notifications).set({ content: null }).where(eq(notifications.commentId, commentId));
+}

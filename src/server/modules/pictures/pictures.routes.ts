@@ -4,8 +4,7 @@ import type { AppDeps } from "../../app-deps.ts";
 import { type AppEnv, requireUser } from "../../http/context.ts";
 import { forbidden } from "../../http/errors.ts";
 import { PICTURE_LIMITS } from "#shared/pictures.ts";
-import { forgetBrowseCache } from "../browse/browse-cache.ts";
-import { limitPerUser } from "../rate-limit/write-limits.ts";
+import { limitPerUser } from "../../rate-limit/write-limits.ts";
 import { pictureOf, rerollPicture, restoreHeadshot, uploadPicture } from "./pictures.service.ts";
 import { declaredSizeWithin, readBodyWithin } from "./upload-body.ts";
 
@@ -30,22 +29,17 @@ const ownPicture = createMiddleware<{ Variables: { user: { id: string } } }>(asy
  * with 413 as soon as it passes 5 MB.
  */
 export function picturesRoutes(deps: AppDeps) {
-  const { db } = deps.database;
-  // The picture shows on list cards and comments, whose shared answers are cached for a few seconds.
-  const changed = <T>(state: T): T => {
-    forgetBrowseCache(db);
-    return state;
-  };
-  const limitUpload = limitPerUser(db, "upload", UPLOAD_LIMIT, UPLOAD_LIMIT_MESSAGE);
+  const { store, limits } = deps;
+  const limitUpload = limitPerUser(limits, "upload", UPLOAD_LIMIT, UPLOAD_LIMIT_MESSAGE);
   const limitChange = limitPerUser(
-    db,
+    limits,
     "picture-change",
     PICTURE_CHANGE_LIMIT,
     "You are changing your picture too often. Please wait a few minutes and try again.",
   );
   return new Hono<AppEnv>()
     .get("/:userId/picture", requireUser, ownPicture, async (c) =>
-      c.json(await pictureOf(db, c.get("user").id)),
+      c.json(await pictureOf(store.db, c.get("user").id)),
     )
     .post(
       "/:userId/picture",
@@ -55,13 +49,13 @@ export function picturesRoutes(deps: AppDeps) {
       limitUpload,
       async (c) => {
         const read = () => readBodyWithin(c, PICTURE_LIMITS.maxBytes);
-        return c.json(changed(await uploadPicture(db, deps.storage, c.get("user").id, read)));
+        return c.json(await uploadPicture(store, deps.storage, c.get("user").id, read));
       },
     )
     .post("/:userId/picture/reroll", requireUser, ownPicture, limitChange, async (c) =>
-      c.json(changed(await rerollPicture(db, deps.storage, deps.media, c.get("user").id))),
+      c.json(await rerollPicture(store, deps.storage, deps.media, c.get("user").id)),
     )
     .post("/:userId/picture/restore", requireUser, ownPicture, limitChange, async (c) =>
-      c.json(changed(await restoreHeadshot(db, deps.storage, c.get("user").id))),
+      c.json(await restoreHeadshot(store, deps.storage, c.get("user").id)),
     );
 }

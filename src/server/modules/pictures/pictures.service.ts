@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { Db } from "../../db/client.ts";
+import type { Store } from "../../store.ts";
 import { user } from "../../db/schema/index.ts";
 import { ApiError, notFound } from "../../http/errors.ts";
 import type { MediaService } from "../../media/media.service.ts";
@@ -130,7 +131,7 @@ const uploading = new Set<string>();
  * second one sent while the first is still arriving is refused too.
  */
 export async function uploadPicture(
-  db: Db,
+  store: Store,
   storage: FileStorage,
   userId: string,
   read: () => Promise<Buffer>,
@@ -149,8 +150,10 @@ export async function uploadPicture(
       throw new ApiError(503, "STORAGE_UNAVAILABLE", PICTURE_MESSAGES.storageUnavailable);
     }
     const url = `${FILES_PREFIX}${base}-256.webp`;
+    const { db } = store;
     const before = await stateOf(db, userId);
     await db.update(user).set({ profilePictureUrl: url }).where(eq(user.id, userId));
+    await store.events.emit("member-changed", { userId });
     if (before.url !== url) await forget(storage, before.url);
     return stateOf(db, userId);
   } finally {
@@ -160,11 +163,12 @@ export async function uploadPicture(
 
 /** A new random headshot, once per 24 hours whatever the client sends. */
 export async function rerollPicture(
-  db: Db,
+  store: Store,
   storage: FileStorage,
   media: Headshots,
   userId: string,
 ): Promise<PictureState> {
+  const { db } = store;
   const before = await stateOf(db, userId);
   if (before.nextRerollAt) throw new ApiError(429, "REROLL_COOLDOWN", PICTURE_MESSAGES.cooldown);
   const url = await randomHeadshot(media, before.url);
@@ -181,16 +185,23 @@ export async function rerollPicture(
     )
     .returning({ id: user.id });
   if (claimed.length === 0) throw new ApiError(429, "REROLL_COOLDOWN", PICTURE_MESSAGES.cooldown);
+  await store.events.emit("member-changed", { userId });
   await forget(storage, before.url);
   return stateOf(db, userId);
 }
 
 /** Puts the last rolled headshot back (after an upload replaced it). */
-export async function restoreHeadshot(db: Db, storage: FileStorage, userId: string): Promise<PictureState> {
+export async function restoreHeadshot(
+  store: Store,
+  storage: FileStorage,
+  userId: string,
+): Promise<PictureState> {
+  const { db } = store;
   const before = await stateOf(db, userId);
   if (!before.lastRolledHeadshot)
     throw new ApiError(409, "NOTHING_TO_RESTORE", PICTURE_MESSAGES.nothingToRestore);
   await db.update(user).set({ profilePictureUrl: before.lastRolledHeadshot }).where(eq(user.id, userId));
+  await store.events.emit("member-changed", { userId });
   if (before.url !== before.lastRolledHeadshot) await forget(storage, before.url);
   return stateOf(db, userId);
 }

@@ -264,8 +264,8 @@ for (const kind of ["local", "s3"] as const) {
     it("refuses a second upload while one is running", async () => {
       const bytes = await photo(2000, 2000);
       const results = await Promise.allSettled([
-        uploadPicture(t.database.db, storage, ben.id, async () => bytes),
-        uploadPicture(t.database.db, storage, ben.id, async () => bytes),
+        uploadPicture(t.store, storage, ben.id, async () => bytes),
+        uploadPicture(t.store, storage, ben.id, async () => bytes),
       ]);
       expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected"]);
       expect(((results[1] as PromiseRejectedResult).reason as Error).message).toBe(
@@ -341,7 +341,7 @@ for (const kind of ["local", "s3"] as const) {
               secretAccessKey: "none",
               forcePathStyle: true,
             });
-      const failed = await uploadPicture(t.database.db, unreachable, eve.id, () => photo(64, 64)).catch(
+      const failed = await uploadPicture(t.store, unreachable, eve.id, () => photo(64, 64)).catch(
         (e: unknown) => e,
       );
       expect(failed).toBeInstanceOf(ApiError);
@@ -385,7 +385,7 @@ for (const kind of ["local", "s3"] as const) {
           browseCard: browse.lists.find((l) => l.id === listId && l.userId === fay.id)?.userPictureUrl,
           profile: profile.profile.profilePictureUrl,
           profileCard: profile.lists[0]?.userPictureUrl,
-          comment: comments.threads[0]?.author.pictureUrl,
+          comment: comments.threads[0]?.author?.pictureUrl,
           inbox: inbox.notifications[0]?.actorPictureUrl,
           session: (await read<SessionDto>("/api/auth/get-session", fay.cookie)).user.profilePictureUrl,
         };

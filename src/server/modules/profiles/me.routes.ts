@@ -2,14 +2,19 @@ import { Hono } from "hono";
 import type { AppDeps } from "../../app-deps.ts";
 import { type AppEnv, requireUser } from "../../http/context.ts";
 import { jsonBody } from "../../http/validate.ts";
-import { forgetBrowseCache } from "../browse/browse-cache.ts";
 import { favoriteLists } from "../browse/browse.service.ts";
 import { clearDraft, getDraft, saveDraft } from "../drafts/drafts.service.ts";
 import { listsOfUser } from "../lists/lists.service.ts";
 import { draftSchema } from "#shared/drafts.schema.ts";
 import { usernameSchema } from "#shared/profile.schema.ts";
-import { limitPerUser } from "../rate-limit/write-limits.ts";
-import { changeUsername, drawIdol, getProfile } from "./profiles.service.ts";
+import { limitPerUser } from "../../rate-limit/write-limits.ts";
+import {
+  changeUsername,
+  drawIdol,
+  getProfile,
+  IDOL_DRAW_LIMIT,
+  IDOL_DRAW_MESSAGE,
+} from "./profiles.service.ts";
 
 export const USERNAME_CHANGE_LIMIT = { max: 10, windowMs: 10 * 60_000 };
 // The editor autosaves a draft every 2 seconds of editing, at most.
@@ -17,15 +22,17 @@ export const DRAFT_SAVE_LIMIT = { max: 90, windowMs: 60_000 };
 
 /** The signed-in user's own things: profile, lists, favourites, draft, idol draws. */
 export function meRoutes(deps: AppDeps) {
-  const { db } = deps.database;
+  const { store, limits } = deps;
+  const { db } = store;
   const limitRename = limitPerUser(
-    db,
+    limits,
     "username",
     USERNAME_CHANGE_LIMIT,
     "You are changing your username too often. Please wait a few minutes and try again.",
   );
+  const limitDraw = limitPerUser(limits, "idol", IDOL_DRAW_LIMIT, IDOL_DRAW_MESSAGE);
   const limitDraft = limitPerUser(
-    db,
+    limits,
     "draft",
     DRAFT_SAVE_LIMIT,
     "Your draft is being saved too often. Please wait a moment.",
@@ -33,13 +40,13 @@ export function meRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get("/profile", requireUser, async (c) => c.json({ profile: await getProfile(db, c.get("user").id) }))
     .patch("/profile", requireUser, limitRename, jsonBody(usernameSchema), async (c) => {
-      const name = await changeUsername(db, c.get("user").id, c.req.valid("json").displayName);
-      // The name shows on list cards and comments, whose shared answers are cached.
-      forgetBrowseCache(db);
+      const name = await changeUsername(store, c.get("user").id, c.req.valid("json").displayName);
       return c.json({ displayName: name });
     })
-    .get("/lists", requireUser, async (c) => c.json({ lists: await listsOfUser(db, c.get("user").id) }))
-    .get("/favorites", requireUser, async (c) => c.json({ lists: await favoriteLists(db, c.get("user").id) }))
+    .get("/lists", requireUser, async (c) => c.json({ lists: await listsOfUser(store, c.get("user").id) }))
+    .get("/favorites", requireUser, async (c) =>
+      c.json({ lists: await favoriteLists(store, c.get("user").id) }),
+    )
     .get("/draft", requireUser, async (c) => c.json({ draft: await getDraft(db, c.get("user").id) }))
     .put("/draft", requireUser, limitDraft, jsonBody(draftSchema), async (c) =>
       c.json({ draft: await saveDraft(db, c.get("user").id, c.req.valid("json")) }),
@@ -48,5 +55,5 @@ export function meRoutes(deps: AppDeps) {
       await clearDraft(db, c.get("user").id);
       return c.body(null, 204);
     })
-    .post("/idol-draws", requireUser, async (c) => c.json(await drawIdol(db, c.get("user").id)));
+    .post("/idol-draws", requireUser, limitDraw, async (c) => c.json(await drawIdol(db, c.get("user").id)));
 }

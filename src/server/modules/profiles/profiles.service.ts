@@ -1,8 +1,8 @@
 import { and, count, desc, asc, eq, ne, sql, sum } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { castaways, listItems, lists, user } from "../../db/schema/index.ts";
-import { ApiError, notFound, tooManyRequests } from "../../http/errors.ts";
-import { hitRateLimit } from "../rate-limit/rate-limit.service.ts";
+import { ApiError, notFound } from "../../http/errors.ts";
+import type { Store } from "../../store.ts";
 import { IDOL_CHANCE } from "#shared/limits.ts";
 import { PROFILE_MESSAGES } from "#shared/profile.ts";
 
@@ -50,7 +50,8 @@ export async function getProfile(db: Db, userId: string): Promise<ProfileStats> 
 }
 
 /** Renames a user; the name on every list follows because lists join the user row. */
-export async function changeUsername(db: Db, userId: string, displayName: string): Promise<string> {
+export async function changeUsername(store: Store, userId: string, displayName: string): Promise<string> {
+  const { db } = store;
   const [clash] = await db
     .select({ id: user.id })
     .from(user)
@@ -67,6 +68,7 @@ export async function changeUsername(db: Db, userId: string, displayName: string
     if (isUniqueViolation(e)) throw new ApiError(409, "USERNAME_TAKEN", PROFILE_MESSAGES.usernameTaken);
     throw e;
   }
+  await store.events.emit("member-changed", { userId });
   return displayName;
 }
 
@@ -79,18 +81,17 @@ function isUniqueViolation(e: unknown): boolean {
 
 export const IDOL_DRAW_LIMIT = { max: 30, windowMs: 60_000 };
 
+export const IDOL_DRAW_MESSAGE = "Slow down! The idols will still be hidden in a minute.";
+
 /**
  * A season-card click: the 5 % draw happens here so a client cannot mint
- * idols, and draws are rate-limited per user so clicking a script cannot either.
+ * idols (and the route limits draws per member, so a script cannot either).
  */
 export async function drawIdol(
   db: Db,
   userId: string,
   random: () => number = Math.random,
 ): Promise<{ found: boolean; idolsFound: number }> {
-  if (!(await hitRateLimit(db, `idol:${userId}`, IDOL_DRAW_LIMIT))) {
-    throw tooManyRequests("Slow down! The idols will still be hidden in a minute.");
-  }
   const found = random() < IDOL_CHANCE;
   const [row] = found
     ? await db

@@ -9,15 +9,15 @@ import { getProfile } from "./profiles.service.ts";
 
 /** Anyone's public profile and one page of their public lists. */
 export function usersRoutes(deps: AppDeps) {
-  const { db } = deps.database;
+  const { store } = deps;
   return new Hono<AppEnv>().get(
     "/:userId",
     pathParams(userParamsSchema, "User profile not found."),
     queryParams(userListsQuerySchema),
     async (c) => {
-      const profile = await getProfile(db, c.req.valid("param").userId);
-      const page = await listsOfUserPage(db, profile.id, c.req.valid("query").page, profile.listCount);
-      const lists = await withViewerFlags(db, page.lists, viewerId(c));
+      const profile = await getProfile(store.db, c.req.valid("param").userId);
+      const page = await listsOfUserPage(store, profile.id, c.req.valid("query").page, profile.listCount);
+      const lists = await withViewerFlags(store, page.lists, viewerId(c));
       return c.json({ profile, ...page, lists });
     },
   );

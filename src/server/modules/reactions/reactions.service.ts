@@ -1,5 +1,6 @@
 import { eq, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import { writeBegins } from "../../events/domain-event-map.ts";
+import type { Store } from "../../store.ts";
 import { favorites, lists, listUpvotes, user } from "../../db/schema/index.ts";
 import { notFound } from "../../http/errors.ts";
 import { notificationSteps } from "../notifications/notifications.service.ts";
@@ -40,13 +41,15 @@ function toggleSteps(
  * transaction between statements. A list that is not public is not found.
  */
 export async function toggleUpvote(
-  db: Db,
+  store: Store,
   voterId: string,
   ownerId: string,
   listId: string,
   /** The voter's name where the caller has it (their session); else it is read. */
   voterName?: string,
 ) {
+  const began = writeBegins();
+  const { db } = store;
   const name =
     voterName ?? (await db.select({ name: user.name }).from(user).where(eq(user.id, voterId)))[0]?.name;
   const theList = sql`${lists.userId} = ${ownerId} AND ${lists.id} = ${listId}`;
@@ -79,14 +82,25 @@ export async function toggleUpvote(
   if (!row.found) throw notFound("List not found");
   const upvoted = (row.added as number) > 0;
   const delta = (row.added as number) - (row.removed as number);
-  return { upvoted, upvoteCount: row.count as number, delta };
+  const upvoteCount = row.count as number;
+  await store.events.emit("upvote-toggled", {
+    ownerId,
+    listId,
+    voterId,
+    delta,
+    upvoteCount,
+    // The owner's Inbox rings for someone else's upvote.
+    notified: upvoted && ownerId !== voterId ? [ownerId] : [],
+    local: { began },
+  });
+  return { upvoted, upvoteCount, delta };
 }
 
 /** Toggles the reader's favourite in one statement; a list that is not public is not found. */
-export async function toggleFavorite(db: Db, userId: string, ownerId: string, listId: string) {
+export async function toggleFavorite(store: Store, userId: string, ownerId: string, listId: string) {
   const theFavorite = sql`${favorites.userId} = ${userId} AND ${favorites.listUserId} = ${ownerId} AND ${favorites.listId} = ${listId}`;
   const row = firstRow(
-    await db.execute(sql`
+    await store.db.execute(sql`
       WITH ${toggleSteps(ownerId, listId, favorites, theFavorite, {
         columns: sql`(user_id, list_user_id, list_id)`,
         values: sql`${userId}::text, ${ownerId}::text, ${listId}::text`,
@@ -94,5 +108,6 @@ export async function toggleFavorite(db: Db, userId: string, ownerId: string, li
       SELECT EXISTS (SELECT 1 FROM target) AS found, NOT EXISTS (SELECT 1 FROM removed) AS favorited`),
   );
   if (!row.found) throw notFound("List not found");
+  await store.events.emit("favorite-toggled", { ownerId, listId, userId });
   return { favorited: row.favorited as boolean };
 }

@@ -72,7 +72,7 @@ describe("upvotes", () => {
       email: `voter${i}@example.com`,
     }));
     await db.insert(user).values(voters);
-    const results = await Promise.all(voters.map((v) => toggleUpvote(db, v.id, owner.id, listId)));
+    const results = await Promise.all(voters.map((v) => toggleUpvote(t.store, v.id, owner.id, listId)));
     expect(results.every((r) => r.upvoted)).toBe(true);
     const [row] = await db
       .select({ n: lists.upvoteCount })
@@ -80,7 +80,7 @@ describe("upvotes", () => {
       .where(and(eq(lists.userId, owner.id), eq(lists.id, listId)));
     expect(row!.n).toBe(200);
     // And 200 taking it back at once returns it to exactly zero.
-    await Promise.all(voters.map((v) => toggleUpvote(db, v.id, owner.id, listId)));
+    await Promise.all(voters.map((v) => toggleUpvote(t.store, v.id, owner.id, listId)));
     const [after] = await db
       .select({ n: lists.upvoteCount })
       .from(lists)
@@ -89,10 +89,9 @@ describe("upvotes", () => {
   });
 
   it("a user double-clicking concurrently ends with a consistent count", async () => {
-    const db = t.database.db;
     await Promise.all([
-      toggleUpvote(db, fan.id, owner.id, listId),
-      toggleUpvote(db, fan.id, owner.id, listId),
+      toggleUpvote(t.store, fan.id, owner.id, listId),
+      toggleUpvote(t.store, fan.id, owner.id, listId),
     ]);
     const detail = (await (
       await t.request(`/api/lists/${owner.id}/${listId}`, { cookie: fan.cookie })

@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import { sql } from "drizzle-orm";
 import { referenceLists } from "../../db/schema/index.ts";
+import type { Store } from "../../store.ts";
 import { getCatalog } from "../seasons/catalog.ts";
 import { type ListEntry, toEntries, validateEntries } from "../lists/list-entries.ts";
 import { REFERENCE_LIST_IDS, type ReferenceListId } from "#shared/reference-lists.ts";
@@ -10,10 +10,10 @@ export interface ReferenceLists {
   lastUpdated: string | null;
 }
 
-/** The three named lists; missing ones read as empty (spec: rankings/current). */
-export async function getReferenceLists(db: Db): Promise<ReferenceLists> {
-  const rows = await db.select().from(referenceLists);
-  const catalog = await getCatalog(db);
+/** The three named lists; missing ones read as empty (docs/product.md, Home page). */
+export async function getReferenceLists(store: Store): Promise<ReferenceLists> {
+  const rows = await store.db.select().from(referenceLists);
+  const catalog = await getCatalog(store);
   const lists = Object.fromEntries(REFERENCE_LIST_IDS.map((id) => [id, [] as ListEntry[]])) as Record<
     ReferenceListId,
     ListEntry[]
@@ -26,15 +26,22 @@ export async function getReferenceLists(db: Db): Promise<ReferenceLists> {
   return { lists, lastUpdated: lastUpdated?.toISOString() ?? null };
 }
 
-export async function saveReferenceList(db: Db, id: ReferenceListId, items: string[], editorId: string) {
-  const { ids } = validateEntries(await getCatalog(db), items);
-  await db
+/** Saves one reference list (editors only: the route checks) and announces it to open home pages. */
+export async function saveReferenceList(
+  store: Store,
+  id: ReferenceListId,
+  items: string[],
+  editorId: string,
+) {
+  const { ids } = validateEntries(await getCatalog(store), items);
+  const [row] = await store.db
     .insert(referenceLists)
     .values({ id, items: ids, updatedBy: editorId })
     .onConflictDoUpdate({
       target: referenceLists.id,
       set: { items: ids, updatedBy: editorId, updatedAt: sql`now()` },
-    });
-  const [row] = await db.select().from(referenceLists).where(eq(referenceLists.id, id));
+    })
+    .returning();
+  await store.events.emit("reference-list-saved", { id, updatedAt: row!.updatedAt.toISOString() });
   return row!;
 }

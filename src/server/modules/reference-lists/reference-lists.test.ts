@@ -60,22 +60,37 @@ describe("reference lists", () => {
     expect(body.lastUpdated).not.toBeNull();
   });
 
-  it("pushes a change to every open event stream, visitors included", async () => {
+  it("announces a change to every open event stream, visitors included: which list, and when", async () => {
     const stream = await t.request("/api/events");
     expect(stream.headers.get("content-type")).toContain("text/event-stream");
-    // The earlier test's save is broadcast too, and on PostgreSQL its NOTIFY can
-    // reach this stream late: wait for the event that carries this save.
-    const kendallsIn = (events: string[]) =>
+    // The earlier test's save is announced too: wait for the one of this save.
+    const kendalls = (events: string[]) =>
       events
         .filter((e) => e.includes("event: reference-lists"))
-        .map((e) => (JSON.parse(e.split("data: ")[1]!) as RefBody).lists.kendallsList!.map((x) => x.id))
-        .find((ids) => ids.length > 0);
-    const reading = readEvents(stream, (events) => kendallsIn(events) !== undefined);
+        .map((e) => JSON.parse(e.split("data: ")[1]!) as { id: string; updatedAt: string })
+        .find((e) => e.id === "kendallsList");
+    const reading = readEvents(stream, (events) => kendalls(events) !== undefined);
     await new Promise((r) => setTimeout(r, 100));
-    await put(editor, "kendallsList", ["s20", "s7"]);
+    const saved = (await (await put(editor, "kendallsList", ["s20", "s7"])).json()) as RefBody;
     const text = await reading;
     expect(text).toContain("event: ready");
-    expect(kendallsIn(text.split("\n\n"))).toEqual(["s20", "s7"]);
+    expect(kendalls(text.split("\n\n"))).toEqual({ id: "kendallsList", updatedAt: saved.lastUpdated });
+  });
+
+  it("saves the longest reference list and announces it, on every engine (an event carries no list)", async () => {
+    const { LIMITS } = await import("#shared/limits.ts");
+    const cast = await t.request("/api/seasons");
+    const { seasons } = (await cast.json()) as { seasons: { id: string; castaways?: { id: string }[] }[] };
+    const ids = seasons.flatMap((s) => s.castaways?.map((c) => c.id) ?? []);
+    // Every castaway: as long as a list of one kind can be (the limit is higher still).
+    const longest = ids.slice(0, LIMITS.listItemsMax);
+    expect(longest.length).toBeGreaterThan(900);
+    const stream = await t.request("/api/events");
+    const reading = readEvents(stream, (events) => events.some((e) => e.includes('"andrewsList"')));
+    const res = await put(editor, "andrewsList", longest);
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(((await res.json()) as RefBody).lists.andrewsList).toHaveLength(longest.length);
+    expect(await reading).toContain('"andrewsList"');
   });
 
   it("sends private events only to their recipient", async () => {
@@ -92,7 +107,7 @@ describe("reference lists", () => {
       1500,
     );
     await new Promise((r) => setTimeout(r, 100));
-    await t.hub.publish({ type: "notifications", data: {}, userId: reader.id });
+    t.app.deps.live.publish("notifications", {}, reader.id);
     expect(await gotReader).toContain("event: notifications");
     expect(await gotEditor).not.toContain("event: notifications");
   });

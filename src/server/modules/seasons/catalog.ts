@@ -1,31 +1,17 @@
-import { castaways, seasons } from "../../db/schema/index.ts";
-import type { Db } from "../../db/client.ts";
 import { eq } from "drizzle-orm";
+import type { Catalog } from "../../cache/catalog-cache.ts";
+import { CATALOG } from "../../cache/catalog-cache.ts";
+import type { Db } from "../../db/client.ts";
+import { castaways, seasons } from "../../db/schema/index.ts";
+import type { Store } from "../../store.ts";
+import type { ListEntry } from "#shared/lists.ts";
 
-export interface CatalogEntry {
-  id: string;
-  name: string;
-  isSeason: boolean;
-  seasonId: string;
-  seasonName: string;
-  seasonNumber: number;
-}
-
-export type Catalog = ReadonlyMap<string, CatalogEntry>;
-
-// Reference data changes only at start-up (the seed runs before the app
-// listens), so one copy per database handle serves every request.
-const cache = new WeakMap<Db, Promise<Catalog>>();
+export type { Catalog };
+export type CatalogEntry = ListEntry;
 
 /** Every season and castaway appearance by id: validates and names list entries. */
-export function getCatalog(db: Db): Promise<Catalog> {
-  let pending = cache.get(db);
-  if (!pending) {
-    pending = loadCatalog(db);
-    cache.set(db, pending);
-    pending.catch(() => cache.delete(db));
-  }
-  return pending;
+export function getCatalog(store: Store): Promise<Catalog> {
+  return store.caches.catalog.get(CATALOG, () => loadCatalog(store.db));
 }
 
 async function loadCatalog(db: Db): Promise<Catalog> {

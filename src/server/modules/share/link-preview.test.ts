@@ -28,7 +28,7 @@ describe("a list page's link preview", () => {
     copyFileSync(new URL("../../../client/index.html", import.meta.url), join(clientDir, "index.html"));
     t = await createTestApp({ clientDir });
     ann = await t.signUp("ann-preview@example.com", undefined, "Ann $& Co");
-    const list = await createList(t.database.db, ann.id, {
+    const list = await createList(t.store, ann.id, {
       name: "Villains $' ranked $`",
       description: "",
       tags: [],

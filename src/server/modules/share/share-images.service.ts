@@ -1,15 +1,21 @@
 import { createHash } from "node:crypto";
 import { LIMITS } from "#shared/limits.ts";
 import { seasonDisplayName, stripSurvivorPrefix } from "#shared/lists.ts";
-import { SHARE_SIZES, type ShareLayout, type ShareSize } from "#shared/share-images.ts";
+import {
+  SHARE_SIZES,
+  type ShareLayout,
+  type ShareListVersion,
+  type ShareSize,
+} from "#shared/share-images.ts";
 import type { Logger } from "../../logger.ts";
 import type { MediaService } from "../../media/media.service.ts";
 import type { FileStorage } from "../../storage/storage.ts";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import type { Store } from "../../store.ts";
 import { lists, user } from "../../db/schema/index.ts";
 import type { ListEntry } from "../lists/list-entries.ts";
-import { type ListDetail, UNKNOWN_USER } from "../lists/lists.service.ts";
+import { UNKNOWN_USER } from "../lists/lists.service.ts";
 import { LruCache } from "./lru-cache.ts";
 import type { ShareCard, ShareEntry } from "./share-layout.ts";
 import { pictureDataUri, renderSharePng } from "./share-render.ts";
@@ -18,39 +24,15 @@ import { pictureDataUri, renderSharePng } from "./share-render.ts";
 export const SHARE_RENDERER_VERSION = 1;
 
 /** What names a version of a list's pictures; the entries are read only to draw one. */
-export type ShareList = Pick<ListDetail, "userId" | "id" | "name" | "userName" | "updatedAt">;
+export type ShareList = ShareListVersion;
 
 /**
- * The public list at this path, in one query: all a cached picture needs.
+ * The public list at this path: all a cached picture needs, looked up once
+ * for a burst of picture requests (both layouts, a crawler, a second look).
  * Null when there is none (getListDetail says which 404 it is).
  */
-export function findShareList(db: Db, userId: string, listId: string): Promise<ShareList | null> {
-  // A picture is asked for in bursts (both layouts, a crawler, a second
-  // look): one lookup a second serves them all.
-  let known = shareListCache.get(db);
-  if (!known) shareListCache.set(db, (known = new Map()));
-  const key = `${userId}\u0000${listId}`;
-  const hit = known.get(key);
-  if (hit && Date.now() - hit.at < SHARE_LIST_TRUST_MS) return hit.value;
-  if (known.size >= 5_000) known.clear();
-  const entry = { value: lookUpShareList(db, userId, listId), at: Date.now() };
-  known.set(key, entry);
-  entry.value.catch(() => {
-    if (known.get(key) === entry) known.delete(key);
-  });
-  return entry.value;
-}
-
-/**
- * How long a list's name, author and version are trusted for its pictures.
- * A save or delete through this process forgets them at once
- * (forgetShareList); through another process it shows within this time.
- */
-export const SHARE_LIST_TRUST_MS = 1000;
-const shareListCache = new WeakMap<Db, Map<string, { value: Promise<ShareList | null>; at: number }>>();
-
-export function forgetShareList(db: Db, userId: string, listId: string): void {
-  shareListCache.get(db)?.delete(`${userId}\u0000${listId}`);
+export function findShareList(store: Store, userId: string, listId: string): Promise<ShareList | null> {
+  return store.caches.shareLists.get({ userId, listId }, () => lookUpShareList(store.db, userId, listId));
 }
 
 async function lookUpShareList(db: Db, userId: string, listId: string): Promise<ShareList | null> {

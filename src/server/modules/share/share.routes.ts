@@ -7,7 +7,7 @@ import { pathParams, queryParams } from "../../http/validate.ts";
 import { notFound } from "../../http/errors.ts";
 import { loadEntries } from "../lists/list-entries.ts";
 import { getListDetail } from "../lists/lists.service.ts";
-import { createShareImages, findShareList, shareEtag } from "./share-images.service.ts";
+import { createShareImages, deleteSharePictures, findShareList, shareEtag } from "./share-images.service.ts";
 
 /** Short, so a crawler or a second visitor rechecks soon; the ETag makes that check a 304. */
 const CACHE_CONTROL = "public, max-age=300";
@@ -22,11 +22,16 @@ function matches(header: string | undefined, etag: string): boolean {
 
 /**
  * GET /lists/{userId}/{listId}/share?layout=classic|beach&size=portrait|preview:
- * the list's share picture (spec section 5), public like the list itself.
+ * the list's share picture (docs/product.md, Sharing pictures), public like the list itself.
  */
 export function shareRoutes(deps: AppDeps) {
-  const { db } = deps.database;
+  const { store } = deps;
   const images = createShareImages(deps);
+  // A deleted list's stored pictures go too, by the process that deleted it
+  // (best effort: a leftover only costs space, and is never served).
+  store.events.on("list-deleted", (e) =>
+    e.local ? deleteSharePictures(deps.storage, deps.logger, e.ownerId, e.listId) : undefined,
+  );
   return new Hono<AppEnv>().get(
     "/:userId/:listId/share",
     pathParams(listParamsSchema, "List not found"),
@@ -34,17 +39,17 @@ export function shareRoutes(deps: AppDeps) {
     async (c) => {
       const { userId, listId } = c.req.valid("param");
       const { layout, size } = c.req.valid("query");
-      const list = await findShareList(db, userId, listId);
+      const list = await findShareList(store, userId, listId);
       if (!list) {
         // Throws the list route's own answer: 'User not found', 'List not found', ...
-        await getListDetail(db, userId, listId, null);
+        await getListDetail(store, userId, listId, null);
         throw notFound("List not found");
       }
       const etag = shareEtag(list, layout, size);
       c.header("ETag", etag);
       c.header("Cache-Control", CACHE_CONTROL);
       if (matches(c.req.header("If-None-Match"), etag)) return c.body(null, 304);
-      const png = await images.png(list, layout, size, () => loadEntries(db, userId, listId));
+      const png = await images.png(list, layout, size, () => loadEntries(store, userId, listId));
       c.header("Content-Type", "image/png");
       // A view of the cached bytes: sent as they are, not copied.
       return c.body(new Uint8Array(png.buffer as ArrayBuffer, png.byteOffset, png.length), 200);

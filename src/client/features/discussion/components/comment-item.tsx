@@ -46,25 +46,27 @@ export function CommentItem(props: CommentItemProps) {
   const isReply = comment.parentId !== null;
   return (
     <li className={`comment${isReply ? " is-reply" : ""}`} id={`comment-${comment.id}`}>
-      {comment.deleted ? (
+      {comment.deleted || !comment.author ? (
         <p className="comment-text is-deleted">{COMMENT_MESSAGES.deleted}</p>
       ) : (
-        <CommentBody {...props} />
+        <CommentBody {...props} author={comment.author} />
       )}
       {children}
     </li>
   );
 }
 
+/** A comment that is not deleted: it has its author (a placeholder names nobody). */
 function CommentBody({
   comment,
+  author,
   target,
   texts,
   signedIn,
   now,
   replying,
   onReplyingChange,
-}: CommentItemProps) {
+}: CommentItemProps & { author: NonNullable<CommentDto["author"]> }) {
   const vote = useVoteComment(target, comment.id);
   const remove = useDeleteComment(target);
   const [error, setError] = useState<string | null>(null);
@@ -86,10 +88,10 @@ function CommentBody({
   };
 
   return (
-    <article className="comment-body" aria-label={`Comment by ${comment.author.name}`}>
+    <article className="comment-body" aria-label={`Comment by ${author.name}`}>
       <header className="comment-meta">
-        <Avatar url={comment.author.pictureUrl} name={comment.author.name} size={28} nameShown />
-        <AuthorLink author={comment.author} className="comment-author" />
+        <Avatar url={author.pictureUrl} name={author.name} size={28} nameShown />
+        <AuthorLink author={author} className="comment-author" />
         <time className="comment-time" dateTime={comment.createdAt} title={fullTime(comment.createdAt)}>
           {relativeTime(comment.createdAt, now)}
         </time>
@@ -137,7 +139,7 @@ function CommentBody({
           target={target}
           texts={texts}
           signedIn={signedIn}
-          replyTo={{ id: comment.id, authorName: comment.author.name }}
+          replyTo={{ id: comment.id, authorName: author.name }}
           onClose={() => onReplyingChange(null)}
         />
       )}

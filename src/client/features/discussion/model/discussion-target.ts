@@ -10,12 +10,10 @@ export function normalizeTarget(target: DiscussionTarget): DiscussionTarget {
     : { listUserId: target.listUserId, listId: target.listId };
 }
 
-/** Whether `data` (e.g. a realtime event's) names this target. */
-export function isSameTarget(target: DiscussionTarget, data: unknown): boolean {
-  if (typeof data !== "object" || data === null) return false;
-  const other = data as Record<string, unknown>;
-  if ("categoryId" in target) return other.categoryId === target.categoryId;
-  return other.listUserId === target.listUserId && other.listId === target.listId;
+/** Whether `other` (a query's, or a live event's) names the same discussion as `target`. */
+export function isSameTarget(target: DiscussionTarget, other: DiscussionTarget): boolean {
+  if ("categoryId" in target) return "categoryId" in other && other.categoryId === target.categoryId;
+  return "listId" in other && other.listUserId === target.listUserId && other.listId === target.listId;
 }
 
 /** An author's public profile (the route of src/client/app/router.tsx). */

@@ -57,14 +57,6 @@ export function useSubmitRanking(categoryId: string) {
   });
 }
 
-function isCategoryEvent(data: unknown): data is { categoryId: string } {
-  return (
-    typeof data === "object" &&
-    data !== null &&
-    typeof (data as { categoryId?: unknown }).categoryId === "string"
-  );
-}
-
 /**
  * Keeps open overview and detail pages live: someone's submission anywhere
  * ('global-rankings' event, at most about one a second per category) refetches
@@ -74,8 +66,6 @@ export function useGlobalRankingsLive() {
   const queryClient = useQueryClient();
   useServerEvent("global-rankings", (data) => {
     void queryClient.invalidateQueries({ queryKey: globalRankingsKeys.overview() });
-    if (isCategoryEvent(data)) {
-      void queryClient.invalidateQueries({ queryKey: globalRankingsKeys.detail(data.categoryId) });
-    }
+    void queryClient.invalidateQueries({ queryKey: globalRankingsKeys.detail(data.categoryId) });
   });
 }

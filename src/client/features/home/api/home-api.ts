@@ -2,8 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import { api, pathParams, readJson } from "#client/lib/api-client.ts";
 import { useServerEvent } from "#client/lib/server-events.ts";
 import {
-  applySnapshot,
-  isReferenceListsSnapshot,
+  isNewerThanShown,
   type ReferenceEntry,
   type ReferenceListId,
   type ReferenceListsDto,
@@ -21,16 +20,16 @@ const REFERENCE_KEY = referenceListsQueryOptions().queryKey;
 const SAVE_KEY = [...REFERENCE_KEY, "save"] as const;
 
 /**
- * Keeps the reference lists live: every change an editor saves is pushed to
- * every open page ('reference-lists' event) and written straight into the cache.
+ * Keeps the reference lists live: every change an editor saves is announced
+ * to every open page ('reference-lists' event), which reads the lists again.
  */
 export function useReferenceListsLive() {
   const queryClient = useQueryClient();
-  useServerEvent("reference-lists", (data) => {
-    if (!isReferenceListsSnapshot(data)) return;
+  useServerEvent("reference-lists", (pushed) => {
     // While this tab's own edits are on their way, their answers bring the state.
     if (queryClient.isMutating({ mutationKey: SAVE_KEY }) > 0) return;
-    queryClient.setQueryData<ReferenceListsDto>(REFERENCE_KEY, (current) => applySnapshot(current, data));
+    if (!isNewerThanShown(queryClient.getQueryData<ReferenceListsDto>(REFERENCE_KEY), pushed)) return;
+    void queryClient.invalidateQueries({ queryKey: REFERENCE_KEY, exact: true });
   });
 }
 

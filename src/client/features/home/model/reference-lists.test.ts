@@ -2,9 +2,8 @@ import { describe, expect, it } from "vitest";
 import { ApiClientError } from "#client/lib/api-client.ts";
 import {
   addEntry,
-  applySnapshot,
   countLabel,
-  isReferenceListsSnapshot,
+  isNewerThanShown,
   moveEntry,
   type ReferenceEntry,
   type ReferenceListsDto,
@@ -83,33 +82,15 @@ describe("moveEntry", () => {
   });
 });
 
-describe("pushed snapshots", () => {
-  const pushed = {
-    lists: { maddysList: [rich, kelly], andrewsList: [rob], kendallsList: [] },
-    lastUpdated: "2026-01-03T00:00:00.000Z",
-  };
+describe("pushed changes", () => {
+  const pushed = { id: "maddysList" as const, updatedAt: "2026-01-03T00:00:00.000Z" };
 
-  it("recognises the event's data and rejects anything else", () => {
-    expect(isReferenceListsSnapshot(pushed)).toBe(true);
-    expect(isReferenceListsSnapshot({ ...pushed, lastUpdated: null })).toBe(true);
-    expect(isReferenceListsSnapshot(null)).toBe(false);
-    expect(isReferenceListsSnapshot({ lists: { maddysList: [] }, lastUpdated: null })).toBe(false);
-    expect(
-      isReferenceListsSnapshot({ ...pushed, lists: { ...pushed.lists, andrewsList: [{ id: 3 }] } }),
-    ).toBe(false);
-    expect(isReferenceListsSnapshot({ ...pushed, lastUpdated: 5 })).toBe(false);
-  });
-
-  it("replaces the lists and keeps the reader's own edit right", () => {
-    expect(applySnapshot(dto({ canEdit: false }), pushed)).toEqual({ ...pushed, canEdit: false });
-    expect(applySnapshot(dto({ canEdit: true }), pushed)?.canEdit).toBe(true);
-  });
-
-  it("ignores a push older than what is shown, and waits for the first load", () => {
-    const newer = dto({ lastUpdated: "2026-02-01T00:00:00.000Z" });
-    expect(applySnapshot(newer, pushed)).toBe(newer);
-    expect(applySnapshot(undefined, pushed)).toBeUndefined();
-    expect(applySnapshot(dto({ lastUpdated: null }), pushed)?.lists).toBe(pushed.lists);
+  it("are news unless what is shown is as new or newer", () => {
+    expect(isNewerThanShown(dto({ lastUpdated: "2026-01-02T00:00:00.000Z" }), pushed)).toBe(true);
+    expect(isNewerThanShown(dto({ lastUpdated: null }), pushed)).toBe(true);
+    expect(isNewerThanShown(undefined, pushed)).toBe(true);
+    expect(isNewerThanShown(dto({ lastUpdated: pushed.updatedAt }), pushed)).toBe(false);
+    expect(isNewerThanShown(dto({ lastUpdated: "2026-02-01T00:00:00.000Z" }), pushed)).toBe(false);
   });
 
   it("withEntries swaps one list only", () => {

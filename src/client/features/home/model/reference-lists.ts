@@ -19,42 +19,22 @@ export type ReferenceEntry = ListEntryDto;
 /** GET /api/reference-lists: the snapshot plus whether this reader may edit. */
 export type { ReferenceListsDto };
 
-/** What the server pushes on the 'reference-lists' event. */
+/** The three lists without the reader's edit right. */
 export type ReferenceListsSnapshot = Omit<ReferenceListsDto, "canEdit">;
 
 export const isReferenceListId = (value: string): value is ReferenceListId =>
   (REFERENCE_LIST_IDS as readonly string[]).includes(value);
 
-function isEntry(value: unknown): value is ReferenceEntry {
-  if (typeof value !== "object" || value === null) return false;
-  const e = value as Record<string, unknown>;
-  return typeof e.id === "string" && typeof e.name === "string" && typeof e.isSeason === "boolean";
-}
-
-/** Guards the event's data: a malformed push is ignored rather than breaking the page. */
-export function isReferenceListsSnapshot(data: unknown): data is ReferenceListsSnapshot {
-  if (typeof data !== "object" || data === null) return false;
-  const { lists, lastUpdated } = data as Record<string, unknown>;
-  if (lastUpdated !== null && typeof lastUpdated !== "string") return false;
-  if (typeof lists !== "object" || lists === null) return false;
-  return REFERENCE_LIST_IDS.every((id) => {
-    const entries = (lists as Record<string, unknown>)[id];
-    return Array.isArray(entries) && entries.every(isEntry);
-  });
-}
-
 /**
- * The cache after a pushed snapshot. The reader's own edit right stays as it
- * was (the push is the same for everyone); a push older than what is shown
- * (it can overtake a newer answer) is dropped.
+ * Whether a pushed change ('reference-lists' event: which list, saved when)
+ * is news to what is shown: a push older than what is shown (it can
+ * overtake a newer answer) is not.
  */
-export function applySnapshot(
+export function isNewerThanShown(
   current: ReferenceListsDto | undefined,
-  pushed: ReferenceListsSnapshot,
-): ReferenceListsDto | undefined {
-  if (!current) return current;
-  if (current.lastUpdated && pushed.lastUpdated && pushed.lastUpdated < current.lastUpdated) return current;
-  return { lists: pushed.lists, lastUpdated: pushed.lastUpdated, canEdit: current.canEdit };
+  pushed: { updatedAt: string },
+): boolean {
+  return !current?.lastUpdated || pushed.updatedAt > current.lastUpdated;
 }
 
 export function withEntries(

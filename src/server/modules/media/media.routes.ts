@@ -1,11 +1,11 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { appearanceIdSchema, seasonIdSchema } from "#shared/media-urls.schema.ts";
-import type { AppDeps } from "../app-deps.ts";
-import type { AppEnv } from "../http/context.ts";
-import { notFound } from "../http/errors.ts";
-import { pathParams } from "../http/validate.ts";
-import type { MediaImage } from "./media.service.ts";
+import type { AppDeps } from "../../app-deps.ts";
+import type { AppEnv } from "../../http/context.ts";
+import { notFound } from "../../http/errors.ts";
+import { pathParams } from "../../http/validate.ts";
+import type { MediaImage } from "../../media/media.service.ts";
 
 // One day fresh, then a week of serving the old copy while revalidating: an
 // operator who adds files sees them within a day, and the ETag makes the

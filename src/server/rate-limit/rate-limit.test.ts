@@ -2,28 +2,24 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rateLimits } from "#server/db/schema/index.ts";
 import { createTestDatabase, type TestDatabase } from "#testing/test-db.ts";
-import {
-  clearAllRateLimits,
-  clearRateLimit,
-  countLimitsInMemory,
-  hitRateLimit,
-  MEMORY_KEYS_MAX,
-} from "./rate-limit.service.ts";
+import { createRateLimiter, MEMORY_KEYS_MAX, type RateLimiter } from "./rate-limiter.ts";
 
 let database: TestDatabase;
+let shared: RateLimiter;
 beforeAll(async () => {
   database = await createTestDatabase({ seed: false });
+  shared = createRateLimiter(database.db, { soleProcess: false });
 });
 afterAll(() => database.dispose());
 
-describe("F11: the rate_limits table does not grow without bound", () => {
+describe("the rate_limits table does not grow without bound", () => {
   it("drops rows older than a day on a process's first hit", async () => {
     const { db } = database;
     await db.insert(rateLimits).values([
       { key: "sign-in-ip:old", windowStart: sql`now() - interval '2 days'`, count: 3 },
       { key: "sign-in-ip:recent", windowStart: sql`now() - interval '1 hour'`, count: 3 },
     ]);
-    expect(await hitRateLimit(db, "sign-in-ip:new", { max: 1, windowMs: 60_000 })).toBe(true);
+    expect(await shared.hit("sign-in-ip:new", { max: 1, windowMs: 60_000 })).toBe(true);
     const keys = (await db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key).sort();
     expect(keys).toEqual(["sign-in-ip:new", "sign-in-ip:recent"]);
   });
@@ -40,18 +36,17 @@ describe("the counters are cheap to write", () => {
 
   it("count concurrent hits on one key exactly (one upsert each)", async () => {
     const rule = { max: 25, windowMs: 60_000 };
-    const answers = await Promise.all(
-      Array.from({ length: 40 }, () => hitRateLimit(database.db, "burst", rule)),
-    );
+    const answers = await Promise.all(Array.from({ length: 40 }, () => shared.hit("burst", rule)));
     expect(answers.filter(Boolean)).toHaveLength(25);
   });
 });
 
 describe("counters of a database only this process opens (PGlite)", () => {
   let sole: TestDatabase;
+  let limits: RateLimiter;
   beforeAll(async () => {
     sole = await createTestDatabase({ seed: false });
-    countLimitsInMemory(sole.db);
+    limits = createRateLimiter(sole.db, { soleProcess: true });
   });
   afterAll(() => sole.dispose());
   const tableKeys = async () =>
@@ -59,31 +54,31 @@ describe("counters of a database only this process opens (PGlite)", () => {
 
   it("count exactly, in memory, and start a window over when it ends", async () => {
     const rule = { max: 25, windowMs: 300 };
-    const answers = await Promise.all(Array.from({ length: 40 }, () => hitRateLimit(sole.db, "burst", rule)));
+    const answers = await Promise.all(Array.from({ length: 40 }, () => limits.hit("burst", rule)));
     expect(answers.filter(Boolean)).toHaveLength(25);
     expect(await tableKeys()).toEqual([]);
     await new Promise((r) => setTimeout(r, 350));
-    expect(await hitRateLimit(sole.db, "burst", rule)).toBe(true);
+    expect(await limits.hit("burst", rule)).toBe(true);
   });
 
-  it("are cleared by clearRateLimit and clearAllRateLimits", async () => {
+  it("are cleared by clear and clearAll", async () => {
     const rule = { max: 1, windowMs: 60_000 };
-    expect(await hitRateLimit(sole.db, "one", rule)).toBe(true);
-    expect(await hitRateLimit(sole.db, "one", rule)).toBe(false);
-    await clearRateLimit(sole.db, "one");
-    expect(await hitRateLimit(sole.db, "one", rule)).toBe(true);
-    await clearAllRateLimits(sole.db);
-    expect(await hitRateLimit(sole.db, "one", rule)).toBe(true);
+    expect(await limits.hit("one", rule)).toBe(true);
+    expect(await limits.hit("one", rule)).toBe(false);
+    await limits.clear("one");
+    expect(await limits.hit("one", rule)).toBe(true);
+    await limits.clearAll();
+    expect(await limits.hit("one", rule)).toBe(true);
   });
 
   it("past MEMORY_KEYS_MAX live keys, count new keys in the table", async () => {
-    await clearAllRateLimits(sole.db);
+    await limits.clearAll();
     const rule = { max: 1, windowMs: 60_000 };
-    for (let i = 0; i < MEMORY_KEYS_MAX; i++) await hitRateLimit(sole.db, `k${i}`, rule);
+    for (let i = 0; i < MEMORY_KEYS_MAX; i++) await limits.hit(`k${i}`, rule);
     expect(await tableKeys()).toEqual([]);
-    expect(await hitRateLimit(sole.db, "overflow", rule)).toBe(true);
-    expect(await hitRateLimit(sole.db, "overflow", rule)).toBe(false);
+    expect(await limits.hit("overflow", rule)).toBe(true);
+    expect(await limits.hit("overflow", rule)).toBe(false);
     expect(await tableKeys()).toEqual(["overflow"]);
-    await clearAllRateLimits(sole.db);
+    await limits.clearAll();
   });
 });

@@ -4,7 +4,7 @@ import { createLogger } from "#server/logger.ts";
 import { createTestApp, type TestApp } from "#testing/test-app.ts";
 import type { ErrorBody } from "#server/http/errors.ts";
 import { mediaRoutes, SVG_CSP } from "./media.routes.ts";
-import { createMediaService } from "./media.service.ts";
+import { createMediaService } from "../../media/media.service.ts";
 
 // Without HEADSHOTS_DIR: every image is drawn.
 

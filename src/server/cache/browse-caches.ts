@@ -1,0 +1,171 @@
+import {
+  type BrowseFilter,
+  type BrowsePage,
+  type BrowseQuery,
+  type Filterable,
+  type HomeLists,
+  matchesFilter,
+} from "#shared/browse.ts";
+import { LIMITS } from "#shared/limits.ts";
+import type { ListSummary } from "#shared/lists.ts";
+import type { CacheDeclaration } from "./declare-cache.ts";
+import type { DerivedCache } from "./derived-cache.ts";
+
+// Browse answers are the same for every visitor, and a member's differ only
+// by their own flags (viewer-flags-cache.ts, laid over the shared page).
+// Counting every match of a filter is the dearest query there is, and the
+// same for all its pages.
+
+/** For an update that holds whenever an answer was read: it keeps only answers the write cannot show in. */
+const ANY_TIME = Infinity;
+const ownedBy = (cards: readonly ListSummary[], userId: string) => cards.some((c) => c.userId === userId);
+
+const filterOf = (q: BrowseQuery): BrowseFilter => [q.q, q.type, q.tags];
+const isOn = (cards: readonly ListSummary[], list: { ownerId: string; listId: string }) =>
+  cards.some((c) => c.userId === list.ownerId && c.id === list.listId);
+
+/**
+ * After a list was created, saved or deleted (`before` and `after` are what
+ * filters read of it, null where it did not exist): a cached page goes only
+ * if the list joined or left its filter (its pages shift) or is on it (its
+ * card changed). Saving moves neither a list's creation time nor its votes,
+ * the only orders there are, so every other page keeps its cards in place,
+ * whenever it was read (`whenever`). Where the facts are not known (another
+ * process's write), every page goes.
+ */
+function afterListWrite(
+  pages: DerivedCache<BrowseQuery, BrowsePage>,
+  list: { ownerId: string; listId: string },
+  local: { began: number; before: Filterable | null; after: Filterable | null } | undefined,
+) {
+  if (!local) return pages.clear();
+  const { began, before, after } = local;
+  pages.update(
+    began,
+    (query, page) => {
+      const filter = filterOf(query);
+      const was = before !== null && matchesFilter(before, filter);
+      const is = after !== null && matchesFilter(after, filter);
+      return was !== is || isOn(page.lists, list) ? undefined : page;
+    },
+    { whenever: true },
+  );
+}
+
+export const browsePagesCache: CacheDeclaration<BrowseQuery, BrowsePage> = {
+  name: "browse pages as visitors see them",
+  key: (q) => JSON.stringify([q.q, q.type, q.sort, q.tags, q.page]),
+  bound: { entries: 2_000, ttlMs: 30_000 },
+  derivesFrom: {
+    "list-saved": (pages, e) => afterListWrite(pages, e, e.local),
+    "list-deleted": (pages, e) => afterListWrite(pages, e, e.local && { ...e.local, after: null }),
+    // Pages in vote order may change order; the others show the new count without a rebuild.
+    "upvote-toggled": (pages, e) => {
+      if (!e.local)
+        return pages.update(
+          ANY_TIME,
+          (q, page) => (q.sort === "mostVotes" || isOn(page.lists, e) ? undefined : page),
+          { whenever: true },
+        );
+      pages.update(e.local.began, (query, page) => {
+        if (query.sort === "mostVotes") return undefined;
+        return isOn(page.lists, e) ? { ...page, lists: withCount(page.lists, e, e.delta) } : page;
+      });
+    },
+    // Cards show their owner's name and picture.
+    "member-changed": (pages, e) =>
+      pages.update(ANY_TIME, (_q, page) => (ownedBy(page.lists, e.userId) ? undefined : page), {
+        whenever: true,
+      }),
+  },
+};
+
+/** Each cached count moves by the one list it gained or lost: a busy site never recounts because someone saved. */
+function countAfterListWrite(
+  counts: DerivedCache<BrowseFilter, number>,
+  local: { began: number; before: Filterable | null; after: Filterable | null } | undefined,
+) {
+  if (!local) return counts.clear();
+  const { began, before, after } = local;
+  counts.update(began, (filter, count) => {
+    const gained = after && matchesFilter(after, filter) ? 1 : 0;
+    const lost = before && matchesFilter(before, filter) ? 1 : 0;
+    return count + gained - lost;
+  });
+}
+
+export const browseCountsCache: CacheDeclaration<BrowseFilter, number> = {
+  name: "browse counts by filter",
+  key: (f) => JSON.stringify(f),
+  bound: { entries: 2_000, ttlMs: 30_000 },
+  derivesFrom: {
+    "list-saved": (counts, e) => countAfterListWrite(counts, e.local),
+    "list-deleted": (counts, e) => countAfterListWrite(counts, e.local && { ...e.local, after: null }),
+  },
+};
+
+/** The home page has one answer for everyone; its key is always this. */
+export const HOME = "home";
+
+export const homeListsCache: CacheDeclaration<typeof HOME, HomeLists> = {
+  name: "home page lists as visitors see them",
+  key: () => HOME,
+  bound: { entries: 1, ttlMs: 30_000 },
+  derivesFrom: {
+    // A list that appears or disappears may be the newest; one on home changed its card.
+    "list-saved": (home, e) => afterHomeListWrite(home, e, e.local),
+    "list-deleted": (home, e) => afterHomeListWrite(home, e, e.local && { ...e.local, after: null }),
+    /**
+     * Home goes only if its week's most voted row may change: the list is in
+     * it, or now has as many votes as one in it (it may be older than a
+     * week: rebuilding is the safe side). Otherwise its newest row shows the
+     * new count.
+     */
+    "upvote-toggled": (home, e) => {
+      const { delta, upvoteCount } = e;
+      home.update(
+        e.local?.began ?? ANY_TIME,
+        (_key, lists) => {
+          const fewest = Math.min(...lists.topWeek.map((c) => c.upvoteCount));
+          const mayEnter =
+            delta > 0 && (lists.topWeek.length < LIMITS.homeBlockSize || upvoteCount >= fewest);
+          if (isOn(lists.topWeek, e) || mayEnter) return undefined;
+          if (!isOn(lists.recent, e)) return lists;
+          // Another process's answer may or may not hold the new count: read it again.
+          return e.local ? { ...lists, recent: withCount(lists.recent, e, delta) } : undefined;
+        },
+        { whenever: !e.local },
+      );
+    },
+    "member-changed": (home, e) =>
+      home.update(
+        ANY_TIME,
+        (_key, lists) => (ownedBy([...lists.topWeek, ...lists.recent], e.userId) ? undefined : lists),
+        { whenever: true },
+      ),
+  },
+};
+
+function afterHomeListWrite(
+  home: DerivedCache<typeof HOME, HomeLists>,
+  list: { ownerId: string; listId: string },
+  local: { began: number; before: Filterable | null; after: Filterable | null } | undefined,
+) {
+  if (!local) return home.clear();
+  const appearedOrLeft = (local.before?.isPublic ?? false) !== (local.after?.isPublic ?? false);
+  home.update(
+    local.began,
+    (_key, lists) => (appearedOrLeft || isOn([...lists.topWeek, ...lists.recent], list) ? undefined : lists),
+    { whenever: true },
+  );
+}
+
+function withCount<T extends ListSummary>(
+  cards: T[],
+  list: { ownerId: string; listId: string },
+  delta: number,
+): T[] {
+  return cards.map((c) =>
+    c.userId === list.ownerId && c.id === list.listId ? { ...c, upvoteCount: c.upvoteCount + delta } : c,
+  );
+}

@@ -1,0 +1,119 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { writeBegins } from "../events/domain-event-map.ts";
+import { DerivedCache } from "./derived-cache.ts";
+
+/** A loader that counts its calls and answers with the count. */
+function counter() {
+  let loads = 0;
+  return { load: () => Promise.resolve(++loads), loads: () => loads };
+}
+
+const sync = { enabled: true, inSync: () => true };
+const cacheOf = (
+  options: Partial<ConstructorParameters<typeof DerivedCache<string, number>>[0]> = {},
+  s = sync,
+) =>
+  new DerivedCache<string, number>(
+    { name: "test", key: (k) => k, bound: { entries: 100, ttlMs: 60_000 }, ...options },
+    s,
+  );
+
+afterEach(() => vi.useRealTimers());
+
+describe("a derived cache", () => {
+  it("keeps an answer for its time, and a burst of reads shares one load", async () => {
+    vi.useFakeTimers();
+    const cache = cacheOf({ bound: { entries: 10, ttlMs: 1000 } });
+    const c = counter();
+    expect(await Promise.all([cache.get("a", c.load), cache.get("a", c.load)])).toEqual([1, 1]);
+    expect(await cache.get("b", c.load)).toBe(2);
+    vi.advanceTimersByTime(1000);
+    expect(await cache.get("a", c.load)).toBe(3);
+  });
+
+  it("holds at most its bound, the oldest going first", async () => {
+    const cache = cacheOf({ bound: { entries: 2, ttlMs: 60_000 } });
+    const c = counter();
+    await cache.get("a", c.load);
+    await cache.get("b", c.load);
+    await cache.get("c", c.load);
+    expect(cache.size).toBe(2);
+    expect(await cache.get("b", c.load)).toBe(2);
+    expect(await cache.get("a", c.load)).toBe(4);
+  });
+
+  it("forgets a failed load", async () => {
+    const cache = cacheOf();
+    await expect(cache.get("a", () => Promise.reject(new Error("database away")))).rejects.toThrow();
+    expect(await cache.get("a", async () => 7)).toBe(7);
+  });
+
+  it("serves and keeps nothing while events of other processes could be missed", async () => {
+    let inSync = true;
+    const cache = cacheOf({}, { enabled: true, inSync: () => inSync });
+    const c = counter();
+    await cache.get("a", c.load);
+    inSync = false;
+    expect(await cache.get("a", c.load)).toBe(2);
+    expect(await cache.get("a", c.load)).toBe(3);
+    cache.set("a", 100);
+    inSync = true;
+    expect(await cache.get("a", c.load)).toBe(4);
+    expect(await cache.get("a", c.load)).toBe(4);
+  });
+
+  it("switched off, loads every time", async () => {
+    const cache = cacheOf({}, { enabled: false, inSync: () => true });
+    const c = counter();
+    await cache.get("a", c.load);
+    cache.set("a", 100);
+    expect(await cache.get("a", c.load)).toBe(2);
+    expect(cache.peek("a")).toBeUndefined();
+  });
+
+  it("updates answers complete before a write began, drops later and unfinished ones", async () => {
+    const cache = cacheOf();
+    expect(await cache.get("old", async () => 10)).toBe(10);
+    const began = writeBegins();
+    expect(await cache.get("late", async () => 20)).toBe(20);
+    let finish!: (n: number) => void;
+    void cache.get("pending", () => new Promise<number>((resolve) => (finish = resolve)));
+    cache.update(began, (_key, n) => n + 1);
+    finish(30);
+    const again = counter();
+    expect(await cache.get("old", again.load)).toBe(11);
+    expect(await cache.get("late", again.load)).toBe(1);
+    expect(await cache.get("pending", again.load)).toBe(2);
+  });
+
+  it("with `whenever`, hands over answers completed during the write too", async () => {
+    const cache = cacheOf();
+    const began = writeBegins();
+    await cache.get("late", async () => 20);
+    cache.update(began, (key, n) => (key === "late" ? n : undefined), { whenever: true });
+    expect(cache.peek("late")).toBe(20);
+  });
+
+  it("drops a group's answers together, and only those", async () => {
+    const cache = cacheOf({ group: (k) => k.split(":")[0] });
+    const c = counter();
+    for (const k of ["r1:p1", "r1:p2", "r2:p1"]) await cache.get(k, c.load);
+    cache.dropGroup("r1");
+    expect(cache.peek("r1:p1")).toBeUndefined();
+    expect(cache.peek("r1:p2")).toBeUndefined();
+    expect(cache.peek("r2:p1")).toBe(3);
+    expect(cache.size).toBe(1);
+  });
+
+  it("groups kept answers by what they hold when the group comes from the answer", () => {
+    const cache = new DerivedCache<string, { owner: string }>(
+      { name: "t", key: (k) => k, group: (_k, v) => v?.owner, bound: { entries: 10, ttlMs: 60_000 } },
+      sync,
+    );
+    cache.set("token-1", { owner: "ann" });
+    cache.set("token-2", { owner: "bob" });
+    cache.dropGroup("ann");
+    expect(cache.peek("token-1")).toBeUndefined();
+    expect(cache.peek("token-2")).toEqual({ owner: "bob" });
+  });
+});

@@ -1,0 +1,175 @@
+/** How much a cache may hold, and for how long at most. */
+export interface CacheBound {
+  /** Entries at most; the oldest goes first when a new one would pass it. */
+  entries: number;
+  /**
+   * How long an answer is served at most. Writes through the app drop or
+   * patch answers at once (their domain events), on every process, so this
+   * bounds memory and what a change made outside the app leaves stale.
+   */
+  ttlMs: number;
+}
+
+export interface DerivedCacheOptions<K, V> {
+  /** What it holds, in words (logs, docs, tests). */
+  name: string;
+  /** The typed key's text: equal keys, equal text. */
+  key: (key: K) => string;
+  /**
+   * Answers sharing a group are dropped together cheaply (e.g. one reader's
+   * pages). The answer is known only for answers kept with `set`.
+   */
+  group?: (key: K, answer?: V) => string | undefined;
+  bound: CacheBound;
+}
+
+interface Entry<K, V> {
+  key: K;
+  group: string | undefined;
+  value: Promise<V>;
+  at: number;
+  /** The answer once it came, and when: an answer complete before a write began cannot have seen it. */
+  settled?: { answer: V; at: number };
+}
+
+/**
+ * Answers derived from the database and kept in memory: each is a promise,
+ * so a burst of identical reads costs one load. Nothing outside decides what
+ * to forget: the cache's own subscriptions to domain events (cache/
+ * registry.ts) drop or patch what a write changed, and while events of other
+ * processes could be missed (`inSync` false) nothing is served from memory.
+ */
+export class DerivedCache<K, V> {
+  readonly name: string;
+  readonly bound: CacheBound;
+  private readonly entries = new Map<string, Entry<K, V>>();
+  private readonly groups = new Map<string, Set<string>>();
+
+  constructor(
+    private readonly options: DerivedCacheOptions<K, V>,
+    private readonly sync: { enabled: boolean; inSync: () => boolean },
+  ) {
+    this.name = options.name;
+    this.bound = options.bound;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The cached answer for `key`, or `load()`'s (kept for the next reader). */
+  get(key: K, load: () => Promise<V>): Promise<V> {
+    const hit = this.fresh(key);
+    if (hit) return hit.value;
+    // Out of sync, an answer could miss a write no event will announce: not kept.
+    if (!this.sync.enabled || !this.sync.inSync()) return load();
+    return this.store(key, load()).value;
+  }
+
+  /** The answer for `key` if one has come and is fresh, without loading. */
+  peek(key: K): V | undefined {
+    return this.fresh(key)?.settled?.answer;
+  }
+
+  /** Keeps `answer` for `key` (for a cache its owner fills itself, as the session reader does). */
+  set(key: K, answer: V): void {
+    if (this.sync.enabled && this.sync.inSync()) {
+      this.store(key, Promise.resolve(answer), { answer, at: performance.now() });
+    }
+  }
+
+  /** Drops the answer for `key`. */
+  forget(key: K): void {
+    this.remove(this.options.key(key));
+  }
+
+  private fresh(key: K): Entry<K, V> | undefined {
+    if (!this.sync.enabled) return undefined;
+    if (!this.sync.inSync()) {
+      this.clear();
+      return undefined;
+    }
+    const text = this.options.key(key);
+    const hit = this.entries.get(text);
+    if (hit && Date.now() - hit.at < this.bound.ttlMs) return hit;
+    if (hit) this.remove(text);
+    return undefined;
+  }
+
+  private store(key: K, value: Promise<V>, settled?: Entry<K, V>["settled"]): Entry<K, V> {
+    const text = this.options.key(key);
+    this.remove(text);
+    while (this.entries.size >= this.bound.entries) this.remove(this.entries.keys().next().value!);
+    const group = this.options.group?.(key, settled?.answer);
+    const entry: Entry<K, V> = { key, group, value, at: Date.now(), ...(settled ? { settled } : {}) };
+    this.entries.set(text, entry);
+    if (group !== undefined) {
+      let texts = this.groups.get(group);
+      if (!texts) this.groups.set(group, (texts = new Set()));
+      texts.add(text);
+    }
+    if (!settled) {
+      value.then(
+        (answer) => {
+          entry.settled = { answer, at: performance.now() };
+        },
+        () => {
+          if (this.entries.get(text) === entry) this.remove(text);
+        },
+      );
+    }
+    return entry;
+  }
+
+  /**
+   * Brings answers up to date after a write that began at `began`
+   * (writeBegins) instead of dropping them: `update(key, answer)` gives the
+   * new answer, or undefined to drop it. Only answers complete before the
+   * write began are handed over (they cannot have seen it); the others are
+   * dropped. `whenever: true` hands over the answers completed while the
+   * write ran too, for an update that keeps an answer only where the write
+   * cannot show in it, seen or not (a busy site always has a save running,
+   * and would otherwise rebuild every page it builds).
+   */
+  update(began: number, update: (key: K, answer: V) => V | undefined, { whenever = false } = {}): void {
+    for (const [text, entry] of [...this.entries]) {
+      const usable = entry.settled && (whenever || entry.settled.at < began);
+      const answer = usable ? update(entry.key, entry.settled!.answer) : undefined;
+      if (answer === undefined) {
+        this.remove(text);
+        continue;
+      }
+      if (answer === entry.settled!.answer) continue;
+      entry.settled = { answer, at: entry.settled!.at };
+      entry.value = Promise.resolve(answer);
+    }
+  }
+
+  /** Drops the answers whose keys `which` picks (all without it). */
+  drop(which?: (key: K) => boolean): void {
+    if (!which) return this.clear();
+    for (const [text, entry] of [...this.entries]) if (which(entry.key)) this.remove(text);
+  }
+
+  /** Drops every answer of one group (see `group`). */
+  dropGroup(group: string): void {
+    for (const text of this.groups.get(group) ?? []) this.entries.delete(text);
+    this.groups.delete(group);
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.groups.clear();
+  }
+
+  private remove(text: string): void {
+    const entry = this.entries.get(text);
+    if (!entry) return;
+    this.entries.delete(text);
+    const group = entry.group;
+    if (group === undefined) return;
+    const texts = this.groups.get(group);
+    texts?.delete(text);
+    if (texts?.size === 0) this.groups.delete(group);
+  }
+}

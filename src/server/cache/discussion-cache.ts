@@ -1,0 +1,52 @@
+import type { CommentTarget } from "#shared/comments.schema.ts";
+import type { CommentSort, CommentView, Discussion } from "#shared/comments.ts";
+import type { CacheDeclaration } from "./declare-cache.ts";
+import type { ReaderMemo } from "./reader-memo.ts";
+
+export interface DiscussionKey {
+  target: CommentTarget;
+  sort: CommentSort;
+}
+
+/**
+ * A discussion as a visitor sees it, serialised once (modules/comments/
+ * discussion-wire.ts): every visitor gets the same bytes, and a member gets
+ * them with only their own comments' and votes' fields replaced.
+ */
+export interface SharedDiscussion {
+  discussion: Discussion;
+  bytes: Uint8Array<ArrayBuffer>;
+  /** Where each comment's reader fields start in `bytes`, in the order of `inOrder`. */
+  fieldsAt: number[];
+  inOrder: CommentView[];
+  /** A comment's place in `inOrder`, by id. */
+  placeOf: Map<string, number>;
+  /** The places of each author's comments that are not deleted (a member may delete their own). */
+  placesBy: Map<string, number[]>;
+  /** Readers' own votes, kept as long as this copy: whatever drops it drops them. */
+  votesOf: ReaderMemo<ReadonlyMap<string, number>>;
+}
+
+export const targetKey = (t: CommentTarget) =>
+  "listId" in t ? `l:${t.listUserId}:${t.listId}` : `c:${t.categoryId}`;
+
+const mentions = (d: SharedDiscussion, userId: string) =>
+  d.inOrder.some((c) => c.author?.id === userId || c.replyTo?.id === userId);
+
+export const discussionCache: CacheDeclaration<DiscussionKey, SharedDiscussion> = {
+  name: "discussions as visitors see them, per sort",
+  key: (k) => `${targetKey(k.target)}:${k.sort}`,
+  group: (k) => targetKey(k.target),
+  bound: { entries: 2_000, ttlMs: 2_000 },
+  derivesFrom: {
+    "comment-posted": (discussions, e) => discussions.dropGroup(targetKey(e.target)),
+    "comment-voted": (discussions, e) => discussions.dropGroup(targetKey(e.target)),
+    "comment-deleted": (discussions, e) => discussions.dropGroup(targetKey(e.target)),
+    // A deleted list takes its comments with it.
+    "list-deleted": (discussions, e) =>
+      discussions.dropGroup(targetKey({ listUserId: e.ownerId, listId: e.listId })),
+    // Comments show their author's name and picture, and a reply the name it answers.
+    "member-changed": (discussions, e) =>
+      discussions.update(Infinity, (_k, d) => (mentions(d, e.userId) ? undefined : d), { whenever: true }),
+  },
+};

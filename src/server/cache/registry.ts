@@ -1,0 +1,30 @@
+import { browseCountsCache, browsePagesCache, homeListsCache } from "./browse-caches.ts";
+import { catalogCache } from "./catalog-cache.ts";
+import { buildCache, type CacheSetup } from "./declare-cache.ts";
+import { discussionCache } from "./discussion-cache.ts";
+import { resultsCache } from "./results-cache.ts";
+import { shareListCache } from "./share-list-cache.ts";
+import { sitemapCache } from "./sitemap-cache.ts";
+import { viewerFlagsCache } from "./viewer-flags-cache.ts";
+
+/**
+ * Every cache of the server, built once per app (createApp) from its
+ * declaration: what it is keyed by, how much it holds and for how long, and
+ * the domain events it derives from. The session reader's cache is declared
+ * beside them (session-cache.ts) and built with the session reader.
+ */
+export function createCaches(setup: CacheSetup) {
+  return {
+    browsePages: buildCache(browsePagesCache, setup),
+    browseCounts: buildCache(browseCountsCache, setup),
+    home: buildCache(homeListsCache, setup),
+    viewerFlags: buildCache(viewerFlagsCache, setup),
+    discussions: buildCache(discussionCache, setup),
+    results: buildCache(resultsCache, setup),
+    shareLists: buildCache(shareListCache, setup),
+    sitemap: buildCache(sitemapCache, setup),
+    catalog: buildCache(catalogCache, setup),
+  };
+}
+
+export type Caches = ReturnType<typeof createCaches>;

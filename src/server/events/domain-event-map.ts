@@ -1,0 +1,85 @@
+import type { CommentTarget } from "#shared/comments.schema.ts";
+import type { ReferenceListId } from "#shared/reference-lists.ts";
+
+/** What browse filters and counts read of a list: enough to tell which cached answers a save touches. */
+export interface ListFacts {
+  name: string;
+  description: string;
+  kind: string | null;
+  tags: readonly string[];
+  isPublic: boolean;
+}
+
+/**
+ * Every write that changes what some reader sees, as the service that made
+ * it announces it once its transaction has committed. Caches, the live
+ * streams of open pages and other derived views subscribe to the events they
+ * derive from; none of them is called by the write itself.
+ *
+ * An event crosses to the other server processes (PostgreSQL's NOTIFY) with
+ * ids and counts only: everything of unbounded size stays in `local`, which
+ * only the process that made the write sees (there, caches patch their
+ * copies in place; elsewhere they drop what the ids name). The largest event
+ * on the wire is measured in domain-events.test.ts against NOTIFY's limit.
+ */
+export interface DomainEventMap {
+  /** A list was created (`created`) or saved over. */
+  "list-saved": {
+    ownerId: string;
+    listId: string;
+    created: boolean;
+    local?: { began: number; before: ListFacts | null; after: ListFacts };
+  };
+  "list-deleted": { ownerId: string; listId: string; local?: { began: number; before: ListFacts | null } };
+  /**
+   * A member upvoted a list (`delta` 1) or took the upvote back (-1), leaving
+   * it at `upvoteCount`; `notified` are the members whose Inbox rang.
+   */
+  "upvote-toggled": {
+    ownerId: string;
+    listId: string;
+    voterId: string;
+    delta: number;
+    upvoteCount: number;
+    notified: string[];
+    local?: { began: number };
+  };
+  "favorite-toggled": { ownerId: string; listId: string; userId: string };
+  "comment-posted": { target: CommentTarget; commentId: string; notified: string[] };
+  "comment-voted": { target: CommentTarget; commentId: string; notified: string[] };
+  "comment-deleted": { target: CommentTarget; commentId: string };
+  /** A member's Global Rankings top 10 was saved. */
+  "submission-saved": { categoryId: string; userId: string };
+  /** An operator opened, closed, recounted or imported a category. */
+  "category-changed": { categoryId: string };
+  /** A member's name or picture changed: it shows on their cards, comments and session. */
+  "member-changed": { userId: string };
+  "reference-list-saved": { id: ReferenceListId; updatedAt: string };
+  /** Sessions were ended or rewritten (sign-out, revocation, a new password): none may be trusted from memory. */
+  "sessions-changed": Record<string, never>;
+}
+
+export type DomainEventName = keyof DomainEventMap;
+
+/** Every event name, for tests that go through them all. */
+export const DOMAIN_EVENT_NAMES = [
+  "list-saved",
+  "list-deleted",
+  "upvote-toggled",
+  "favorite-toggled",
+  "comment-posted",
+  "comment-voted",
+  "comment-deleted",
+  "submission-saved",
+  "category-changed",
+  "member-changed",
+  "reference-list-saved",
+  "sessions-changed",
+] as const satisfies readonly DomainEventName[];
+type Unlisted = Exclude<DomainEventName, (typeof DOMAIN_EVENT_NAMES)[number]>;
+// A new event must be listed above: this line fails to compile until it is.
+const everyEventListed: [Unlisted] extends [never] ? true : Unlisted = true;
+void everyEventListed;
+
+/** When a write began, on the clock cached answers are stamped with (finer than milliseconds). */
+export const writeBegins = (): number => performance.now();

@@ -1,0 +1,167 @@
+import { and, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { SharedDiscussion } from "../../cache/discussion-cache.ts";
+import { batchedRead } from "../../db/batched-reads.ts";
+import type { Db } from "../../db/client.ts";
+import { textArray } from "../../db/text-array.ts";
+import { comments, commentVotes, user } from "../../db/schema/index.ts";
+import type { JsonBytes } from "../../http/json-bytes.ts";
+import type { Store } from "../../store.ts";
+import {
+  COMMENT_AUTHOR_FALLBACK,
+  type CommentSort,
+  type CommentView,
+  type Discussion,
+  type Thread,
+  wilsonLowerBound,
+} from "#shared/comments.ts";
+import { encodeDiscussion, forReader, type Reader } from "./discussion-wire.ts";
+import { requireTarget, type Target, targetWhere } from "./comment-targets.ts";
+
+export type { Discussion, Reader };
+
+const replyToUser = alias(user, "reply_to_user");
+
+/** A whole discussion as a visitor sees it, in one indexed query; threads are assembled and sorted here. */
+async function loadDiscussion(db: Db, target: Target, sort: CommentSort): Promise<Discussion> {
+  await requireTarget(db, target);
+  const rows = await db
+    .select({
+      id: comments.id,
+      parentId: comments.parentId,
+      authorId: comments.authorId,
+      authorName: user.name,
+      authorPictureUrl: user.profilePictureUrl,
+      replyToId: comments.replyToUserId,
+      replyToName: replyToUser.name,
+      text: comments.text,
+      deleted: comments.deleted,
+      createdAt: comments.createdAt,
+      upvotes: comments.upvotes,
+      downvotes: comments.downvotes,
+    })
+    .from(comments)
+    .innerJoin(user, eq(user.id, comments.authorId))
+    .leftJoin(replyToUser, eq(replyToUser.id, comments.replyToUserId))
+    .where(targetWhere(target))
+    .orderBy(sql`${comments.createdAt} DESC`, sql`${comments.id} DESC`);
+
+  // A placeholder names nobody: not itself, and not through the replies that answered its author.
+  const deletedAuthorOf = new Map(rows.filter((r) => r.deleted).map((r) => [r.id, r.authorId]));
+  const view = (r: (typeof rows)[number]): CommentView => ({
+    id: r.id,
+    parentId: r.parentId,
+    author: r.deleted
+      ? null
+      : {
+          id: r.authorId,
+          name: r.authorName.trim() || COMMENT_AUTHOR_FALLBACK,
+          pictureUrl: r.authorPictureUrl,
+        },
+    replyTo:
+      r.replyToId && r.replyToName && !(r.parentId && deletedAuthorOf.get(r.parentId) === r.replyToId)
+        ? { id: r.replyToId, name: r.replyToName }
+        : null,
+    text: r.deleted ? "" : r.text,
+    deleted: r.deleted,
+    createdAt: r.createdAt.toISOString(),
+    upvotes: r.upvotes,
+    downvotes: r.downvotes,
+    score: r.upvotes - r.downvotes,
+    myVote: 0,
+    canDelete: false,
+  });
+
+  const threads = new Map<string, Thread>();
+  for (const r of rows) if (!r.parentId) threads.set(r.id, { ...view(r), replies: [] });
+  // Rows come newest first; a thread reads as a conversation, oldest reply first.
+  for (const r of [...rows].reverse()) if (r.parentId) threads.get(r.parentId)?.replies.push(view(r));
+  const ordered = [...threads.values()].sort(THREAD_ORDER[sort]);
+  return { threads: ordered, count: rows.filter((r) => !r.deleted).length };
+}
+
+const newestFirst = (a: CommentView, b: CommentView) =>
+  b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);
+
+/** New is the first order; Best and Top rank by votes (docs/product.md, Comments). Ties: newest first. */
+const THREAD_ORDER: Record<CommentSort, (a: Thread, b: Thread) => number> = {
+  new: newestFirst,
+  best: (a, b) =>
+    wilsonLowerBound(b.upvotes, b.downvotes) - wilsonLowerBound(a.upvotes, a.downvotes) || newestFirst(a, b),
+  top: (a, b) => b.score - a.score || newestFirst(a, b),
+};
+
+interface VotesAsked {
+  target: Target;
+  viewerId: string;
+}
+
+/**
+ * Readers' own votes in a discussion: the readers of one discussion asking at
+ * the same moment share one indexed query (batchedRead), one per discussion.
+ */
+function votesReaderOf(db: Db) {
+  return batchedRead(async (asked: VotesAsked[]) => {
+    const byTarget = new Map<string, VotesAsked[]>();
+    for (const a of asked) {
+      const key = JSON.stringify(a.target);
+      byTarget.set(key, [...(byTarget.get(key) ?? []), a]);
+    }
+    const answers = new Map<VotesAsked, Map<string, number>>();
+    for (const group of byTarget.values()) {
+      const rows = await db
+        .select({ id: commentVotes.commentId, value: commentVotes.value, userId: commentVotes.userId })
+        .from(commentVotes)
+        .innerJoin(comments, eq(comments.id, commentVotes.commentId))
+        .where(
+          and(
+            sql`${commentVotes.userId} = ANY(${textArray(group.map((a) => a.viewerId))})`,
+            targetWhere(group[0]!.target),
+          ),
+        );
+      for (const a of group) answers.set(a, new Map());
+      for (const r of rows)
+        for (const a of group) if (a.viewerId === r.userId) answers.get(a)!.set(r.id, r.value);
+    }
+    return answers;
+  });
+}
+
+/** The shared copy of a discussion: read once for a moment's readers, dropped by any write to it. */
+function sharedDiscussion(store: Store, target: Target, sort: CommentSort): Promise<SharedDiscussion> {
+  return store.caches.discussions.get({ target, sort }, async () =>
+    encodeDiscussion(await loadDiscussion(store.db, target, sort)),
+  );
+}
+
+/**
+ * A discussion as JSON for one reader. Everyone shares one copy for a moment
+ * (a burst of readers costs one query); a member's own votes and delete
+ * rights are laid over it, and a member with neither reads the shared text.
+ */
+export async function discussionJson(
+  store: Store,
+  target: Target,
+  sort: CommentSort,
+  reader: Reader | null,
+): Promise<JsonBytes<Discussion>> {
+  const shared = await sharedDiscussion(store, target, sort);
+  if (!reader) return shared.bytes;
+  const read = store.perApp(votesReaderOf);
+  const votes = await shared.votesOf(
+    reader.id,
+    async () => (await read({ target, viewerId: reader.id })) ?? new Map<string, number>(),
+  );
+  return forReader(shared, reader, votes);
+}
+
+/** The same, as an object (tests and callers inside the server). */
+export async function discussionOf(
+  store: Store,
+  target: Target,
+  sort: CommentSort,
+  reader: Reader | null,
+): Promise<Discussion> {
+  const json = await discussionJson(store, target, sort, reader);
+  return JSON.parse(Buffer.from(json).toString()) as Discussion;
+}

@@ -1,0 +1,102 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { rateLimits } from "../db/schema/index.ts";
+
+export interface RateLimitRule {
+  max: number;
+  windowMs: number;
+}
+
+interface Window {
+  startedAt: number;
+  endsAt: number;
+  count: number;
+}
+
+/** Fixed-window counters, one per key (an account's or an address's use of one kind of write). */
+export interface RateLimiter {
+  /** Counts one hit against `key`; whether it is allowed. */
+  hit(key: string, rule: RateLimitRule): Promise<boolean>;
+  clear(key: string): Promise<void>;
+  /** Starts every window over (tests, an operator lifting a block). */
+  clearAll(): Promise<void>;
+}
+
+export const MEMORY_KEYS_MAX = 200_000;
+/** Longer than any rule's window: a row this old counts for nothing. */
+export const RATE_LIMIT_ROW_TTL_MS = 24 * 60 * 60 * 1000;
+const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+
+/**
+ * Counters held in the database, so a limit holds across server processes.
+ * For a database only one process can open (`soleProcess`: PGlite locks its
+ * data directory) nobody else counts against the same keys, so they are kept
+ * in this process's memory instead (the table's upsert was a third of a write
+ * request's queries); past MEMORY_KEYS_MAX keys, after dropping finished
+ * windows, new keys are counted in the table as on PostgreSQL.
+ */
+export function createRateLimiter(db: Db, { soleProcess }: { soleProcess: boolean }): RateLimiter {
+  const inMemory = soleProcess ? new Map<string, Window>() : null;
+  let lastSweep = 0;
+
+  // Keys include addresses and emails, so the table would grow with every
+  // visitor: each process deletes expired rows on its first hit and then at
+  // most every ten minutes.
+  async function sweepNowAndThen(now = Date.now()): Promise<void> {
+    if (now - lastSweep < SWEEP_INTERVAL_MS) return;
+    lastSweep = now;
+    await sweepRateLimits(db);
+  }
+
+  return {
+    async hit(key, rule) {
+      const allowed = inMemory && hitInMemory(inMemory, key, rule);
+      if (allowed !== null) return allowed;
+      await sweepNowAndThen();
+      const windowSeconds = rule.windowMs / 1000;
+      const [row] = await db
+        .insert(rateLimits)
+        .values({ key, windowStart: sql`now()`, count: 1 })
+        .onConflictDoUpdate({
+          target: rateLimits.key,
+          set: {
+            count: sql`CASE WHEN ${rateLimits.windowStart} < now() - make_interval(secs => ${windowSeconds}) THEN 1 ELSE ${rateLimits.count} + 1 END`,
+            windowStart: sql`CASE WHEN ${rateLimits.windowStart} < now() - make_interval(secs => ${windowSeconds}) THEN now() ELSE ${rateLimits.windowStart} END`,
+          },
+        })
+        .returning({ count: rateLimits.count });
+      return (row?.count ?? 1) <= rule.max;
+    },
+    async clear(key) {
+      inMemory?.delete(key);
+      await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
+    },
+    async clearAll() {
+      inMemory?.clear();
+      await db.delete(rateLimits);
+    },
+  };
+}
+
+/** The hit counted in memory, or null when memory is full (the table counts it instead). */
+function hitInMemory(counters: Map<string, Window>, key: string, rule: RateLimitRule): boolean | null {
+  const now = Date.now();
+  let window = counters.get(key);
+  if (!window || window.startedAt + rule.windowMs <= now) {
+    if (!window && counters.size >= MEMORY_KEYS_MAX) {
+      for (const [k, w] of counters) if (w.endsAt <= now) counters.delete(k);
+      if (counters.size >= MEMORY_KEYS_MAX) return null;
+    }
+    window = { startedAt: now, endsAt: now + rule.windowMs, count: 0 };
+    counters.set(key, window);
+  }
+  window.count += 1;
+  return window.count <= rule.max;
+}
+
+export async function sweepRateLimits(db: Db): Promise<void> {
+  const ttlSeconds = RATE_LIMIT_ROW_TTL_MS / 1000;
+  await db
+    .delete(rateLimits)
+    .where(sql`${rateLimits.windowStart} < now() - make_interval(secs => ${ttlSeconds})`);
+}

@@ -1,0 +1,71 @@
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../http/context.ts";
+import { clientIp } from "../http/client-ip.ts";
+import { tooManyRequests } from "../http/errors.ts";
+import type { RateLimiter, RateLimitRule } from "./rate-limiter.ts";
+
+/** One counter a request is counted against: its key and its rule. */
+export type LimitCheck = [key: string, rule: RateLimitRule];
+
+/**
+ * The one way a route is rate-limited: a middleware that counts the request
+ * against each counter `checks` names (in order, stopping at the first spent
+ * one) and answers 429 with `message` once one is spent. `checks` may read
+ * the request (an address, an email in the body).
+ */
+export const rateLimited = <E extends AppEnv = AppEnv>(
+  limits: RateLimiter,
+  message: string,
+  checks: (c: Context<E>) => LimitCheck[] | Promise<LimitCheck[]>,
+) =>
+  createMiddleware<E>(async (c, next) => {
+    await spend(limits, message, await checks(c));
+    await next();
+  });
+
+/** Counts one hit on each counter in turn; a 429 with `message` at the first one spent. */
+export async function spend(limits: RateLimiter, message: string, checks: LimitCheck[]): Promise<void> {
+  for (const [key, rule] of checks) {
+    if (!(await limits.hit(key, rule))) throw tooManyRequests(message);
+  }
+}
+
+/** A route's own limit per signed-in member (put it after `requireUser`). */
+export const limitPerUser = (limits: RateLimiter, bucket: string, rule: RateLimitRule, message: string) =>
+  rateLimited<{ Variables: AppEnv["Variables"] & { user: { id: string } } }>(limits, message, (c) => [
+    [`${bucket}:${c.get("user").id}`, rule],
+  ]);
+
+/** A route's own limit per client address. */
+export const limitPerAddress = (limits: RateLimiter, bucket: string, rule: RateLimitRule, message: string) =>
+  rateLimited(limits, message, (c) => [[`${bucket}:${clientIp(c)}`, rule]]);
+
+/**
+ * Every state-changing /api request, /api/auth's included (auth-limits.ts
+ * counts those), counts against its account and its address. Generous: the
+ * routes that ring Inboxes or hold data have tighter limits of their own
+ * (`limitPerUser`); this one bounds whatever a new route forgets. Many
+ * people can share an address, hence its larger number.
+ */
+export const WRITE_LIMITS = {
+  perUser: { max: 300, windowMs: 60_000 },
+  perIp: { max: 1500, windowMs: 60_000 },
+} as const;
+
+export const WRITE_LIMIT_MESSAGE = "You are doing that too often. Please wait a minute and try again.";
+
+/** The counters of one write by `address` (and by `userId`, when signed in). */
+export const writeChecks = (address: string, userId: string | null): LimitCheck[] => [
+  [`write-ip:${address}`, WRITE_LIMITS.perIp],
+  ...(userId ? [[`write:${userId}`, WRITE_LIMITS.perUser] satisfies LimitCheck] : []),
+];
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export const limitEveryWrite = (limits: RateLimiter) => {
+  const limited = rateLimited(limits, WRITE_LIMIT_MESSAGE, (c) =>
+    writeChecks(clientIp(c), c.get("user")?.id ?? null),
+  );
+  return createMiddleware<AppEnv>((c, next) => (SAFE_METHODS.has(c.req.method) ? next() : limited(c, next)));
+};
