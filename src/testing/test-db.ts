@@ -7,6 +7,11 @@ import { createScratchDatabase } from "./scratch-postgres.ts";
 export interface TestDatabase extends Database {
   /** Closes the connection and, on PostgreSQL, drops the scratch database. */
   dispose(): Promise<void>;
+  /**
+   * PostgreSQL only: a second connection pool on the same database, as a
+   * second server process would have (closed by dispose too).
+   */
+  secondPool?(): Promise<TestDatabase>;
 }
 
 /**
@@ -40,9 +45,16 @@ async function createPostgresDatabase(): Promise<TestDatabase> {
   // Tests check what is stored, not how fast: a loaded CI machine can queue
   // 500 concurrent writes on 20 connections for longer than a request waits.
   const database = await openPostgres(scratch.url, 20, undefined, 60_000);
+  const others: Database[] = [];
   return {
     ...database,
+    async secondPool() {
+      const other = await openPostgres(scratch.url, 10, undefined, 60_000);
+      others.push(other);
+      return { ...other, dispose: () => other.close() };
+    },
     async dispose() {
+      await Promise.all(others.map((o) => o.close().catch(() => {})));
       await database.close();
       await scratch.drop();
     },

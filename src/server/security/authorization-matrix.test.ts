@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { InboxDto } from "#server/api-types.ts";
 import { DISABLED_AUTH_PATHS } from "#server/auth/auth.ts";
 import { createTestApp, TEST_PASSWORD, type TestUser } from "#testing/test-app.ts";
+import { AUTH_GROUP, authWriteEndpointsOf, writeRoutesOf } from "./route-table.ts";
 
 /*
  * Who may change what: every state-changing API route, found in the app
@@ -150,7 +151,6 @@ const MATRIX: Record<string, Entry> = {
  * caller's own account (no request names another one), so other, owner and
  * editor get the same answer.
  */
-const AUTH_GROUP = "POST /api/auth/*";
 const AUTH_MATRIX: Record<string, Entry> = {
   "POST /api/auth/sign-up/email": {
     attempt: () => ({
@@ -226,8 +226,6 @@ const AUTH_MATRIX: Record<string, Entry> = {
   },
 };
 
-const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-
 const t = await createTestApp({
   env: { ADMIN_EMAILS: "editor@example.com" },
   users: ["owner@example.com", "other@example.com", "editor@example.com", "fan@example.com"],
@@ -297,24 +295,8 @@ async function keepSignedIn(me: TestUser | null) {
   if ((await res.json()) === null) me.cookie = (await t.signIn(me.email)).cookie;
 }
 
-/** better-auth's enabled endpoints that take a write method, as "POST /api/auth/<path>". */
-const authWriteEndpoints = () => [
-  ...new Set(
-    Object.values(t.auth.api as Record<string, { path?: unknown; options?: { method?: unknown } }>)
-      .filter((e): e is { path: string; options?: { method?: unknown } } => typeof e.path === "string")
-      .filter((e) => !DISABLED_AUTH_PATHS.includes(e.path))
-      .flatMap((e) => [e.options?.method].flat().map((m) => `${String(m)} /api/auth${e.path}`))
-      .filter((r) => WRITE_METHODS.has(r.split(" ")[0]!)),
-  ),
-];
-
-const stateChangingRoutes = () => [
-  ...new Set(
-    t.app.routes
-      .filter((r) => WRITE_METHODS.has(r.method) && r.path.startsWith("/api/"))
-      .map((r) => `${r.method} ${r.path}`),
-  ),
-];
+const authWriteEndpoints = () => authWriteEndpointsOf(t.auth.api, DISABLED_AUTH_PATHS);
+const stateChangingRoutes = () => writeRoutesOf(t.app);
 
 describe("the authorisation matrix", () => {
   it("names every state-changing route the app serves, and no route it does not", () => {

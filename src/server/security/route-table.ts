@@ -40,3 +40,32 @@ export function fillPath(path: string, valueOf: (name: string) => ParamValue, re
     })
     .replace(/\*$/, rest);
 }
+
+const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** "METHOD /path" of every state-changing API route the app serves (better-auth's group included as one). */
+export function writeRoutesOf(app: { routes: readonly { method: string; path: string }[] }): string[] {
+  return [
+    ...new Set(
+      app.routes
+        .filter((r) => WRITE_METHODS.has(r.method) && r.path.startsWith("/api/"))
+        .map((r) => `${r.method} ${r.path}`),
+    ),
+  ];
+}
+
+/** How the app registers better-auth's endpoints: one group, read off `auth.api` instead (authWriteEndpointsOf). */
+export const AUTH_GROUP = "POST /api/auth/*";
+
+/** better-auth's enabled endpoints that take a write method, as "POST /api/auth/<path>". */
+export function authWriteEndpointsOf(api: object, disabled: readonly string[]): string[] {
+  return [
+    ...new Set(
+      Object.values(api as Record<string, { path?: unknown; options?: { method?: unknown } }>)
+        .filter((e): e is { path: string; options?: { method?: unknown } } => typeof e.path === "string")
+        .filter((e) => !disabled.includes(e.path))
+        .flatMap((e) => [e.options?.method].flat().map((m) => `${String(m)} /api/auth${e.path}`))
+        .filter((r) => WRITE_METHODS.has(r.split(" ")[0]!)),
+    ),
+  ];
+}

@@ -199,19 +199,26 @@ describe("HomeScreen", () => {
     ).toBeTruthy();
   });
 
-  it("follows the 'reference-lists' event without asking the server again", async () => {
+  it("reads the lists again on a 'reference-lists' event newer than what it shows, and drops a malformed one", async () => {
+    let served = reference();
     const calls = stubFetch({
       "GET /api/home": () => ({ status: 200, body: { topWeek: [], recent: [] } }),
-      "GET /api/reference-lists": () => ({ status: 200, body: reference() }),
+      "GET /api/reference-lists": () => ({ status: 200, body: served }),
     });
     renderHome();
     await screen.findByRole("article", { name: "Maddy's List" });
     expect(screen.queryByRole("article", { name: "Andrew's List" })).toBeNull();
 
+    served = reference({
+      lists: { maddysList: [RICH], andrewsList: [ROB, KELLY], kendallsList: [] },
+      lastUpdated: "2026-01-05T00:00:00.000Z",
+    });
+    // Not an event of this type's shape: dropped before any handler sees it.
+    act(() => FakeEventSource.current!.emit("reference-lists", { id: "nobodysList", updatedAt: 5 }));
     act(() =>
       FakeEventSource.current!.emit("reference-lists", {
-        lists: { maddysList: [RICH], andrewsList: [ROB, KELLY], kendallsList: [] },
-        lastUpdated: "2026-01-05T00:00:00.000Z",
+        id: "andrewsList",
+        updatedAt: "2026-01-05T00:00:00.000Z",
       }),
     );
     await waitFor(() =>
@@ -221,7 +228,7 @@ describe("HomeScreen", () => {
           .map((li) => li.textContent),
       ).toEqual(["1Rob MarianoAll-Stars", "2Kelly WiglesworthBorneo"]),
     );
-    expect(calls.filter((c) => c.url === "/api/reference-lists")).toHaveLength(1);
+    expect(calls.filter((c) => c.url === "/api/reference-lists")).toHaveLength(2);
   });
 
   it("lets an editor add, move and remove, saving each change", async () => {
