@@ -31,7 +31,7 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "no-empty-pattern": "off",
-      // DESIGN.md section 2: the one-way import rules between areas.
+      // The one-way import rules between areas (docs/architecture.md, "Where things live").
       "import-x/no-restricted-paths": [
         "error",
         {
@@ -85,7 +85,7 @@ export default tseslint.config(
               message: "the client imports only types from the server",
             },
             {
-              // zod stays out of the browser's bundle (issue 13's budget).
+              // zod stays out of the browser's bundle (docs/performance.md, JavaScript budget).
               regex: "\\.schema\\.ts$|^zod$",
               allowTypeImports: true,
               message: "the client imports only types from *.schema.ts (the server validates with zod)",

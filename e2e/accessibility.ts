@@ -6,7 +6,7 @@ import { baseURL, createUser, type E2EUser, expect, PASSWORD, test } from "./fix
 // e2e/accessibility.mobile.spec.ts (phone): every screen of the app, as a
 // visitor and signed in, through axe-core and a heading-outline check.
 
-/** axe findings at these impacts fail the sweep (issue 13: none allowed). */
+/** axe findings at these impacts fail the sweep (none allowed: docs/performance.md, Targets). */
 const BLOCKING = new Set(["serious", "critical"]);
 
 export interface Seeded {

@@ -38,7 +38,7 @@ function resetLink(email: string): string {
 }
 
 test.describe("the sign-in screen", () => {
-  test("shows the spec's title, texts and buttons; the email form toggles", async ({ page }) => {
+  test("shows the product's title, texts and buttons; the email form toggles", async ({ page }) => {
     await page.goto("/login");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign In Required");
     await expect(
@@ -108,7 +108,7 @@ test.describe("the sign-in screen", () => {
     ]);
   });
 
-  test("coming back from X (Twitter) with an error shows the spec's alert", async ({ page }) => {
+  test("coming back from X (Twitter) with an error shows the product's alert", async ({ page }) => {
     await page.goto("/login?provider=twitter&error=account_not_linked");
     await expect(alert(page)).toHaveText(
       "An account already exists with this email using a different sign-in method. Please sign in with Google or the method you used previously.",
@@ -118,7 +118,7 @@ test.describe("the sign-in screen", () => {
     await page.goto("/login?provider=twitter&error=access_denied");
     await expect(alert(page)).toHaveText(AUTH_MESSAGES.twitterFailed);
 
-    // Google's failure is only logged (spec section 8).
+    // Google's failure is only logged (docs/product.md, Sign-in and accounts).
     await page.goto("/login?provider=google&error=access_denied");
     await expect(page.getByRole("heading", { name: "Sign In Required" })).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
@@ -155,7 +155,7 @@ test.describe("signing up, out and in", () => {
     await expect(header(page)).toContainText(`Welcome, ${name}`);
   });
 
-  test("sign-up errors show the spec's texts", async ({ page, user }) => {
+  test("sign-up errors show the product's texts", async ({ page, user }) => {
     await openEmailForm(page, "Sign Up");
     await fillSignUp(page, uniqueEmail(), PASSWORD, `${PASSWORD}-typo`);
     await expect(alert(page)).toHaveText(AUTH_MESSAGES.passwordsDiffer);
@@ -169,7 +169,7 @@ test.describe("signing up, out and in", () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test("sign-in errors show the spec's texts", async ({ page, user }) => {
+  test("sign-in errors show the product's texts", async ({ page, user }) => {
     await openEmailForm(page);
     await fillSignIn(page, user.email, "not-my-password");
     await expect(alert(page)).toHaveText("Incorrect password. Please try again.");
@@ -225,7 +225,7 @@ test.describe("password reset", () => {
     expect(resetLink(user.email)).toContain("/api/auth/reset-password/");
   });
 
-  test("a failed reset request shows the spec's text", async ({ page, user }) => {
+  test("a failed reset request shows the product's text", async ({ page, user }) => {
     await page.route("**/api/auth/request-password-reset", (route) =>
       route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"boom"}' }),
     );
@@ -302,7 +302,7 @@ test.describe("post-login action", () => {
     const submitted = Date.now();
     await fillSignIn(page, user.email, user.password);
     await expect(page).toHaveURL(/\/create$/);
-    // The spec's 500 ms pause before moving on.
+    // The 500 ms pause before moving on (docs/product.md, Drafts).
     expect(Date.now() - submitted).toBeGreaterThanOrEqual(500);
     // Handed over as navigation state, replacing /login in the history.
     expect(await page.evaluate(() => (window as { handedOver?: unknown }).handedOver)).toEqual({

@@ -10,7 +10,7 @@ import { createTestApp } from "#testing/test-app.ts";
 import { freePort } from "./browser-path.ts";
 import { baseURL, expect, PASSWORD, test, uniqueEmail } from "./fixtures.ts";
 
-// F5 (issue 12), decision 010: a page on another origin of the same site
+// Decision 010: a page on another origin of the same site
 // (another port of localhost, so the Lax session cookie goes along) tries
 // every write route of the app with the signed-in user's cookie: as HTML
 // forms (urlencoded and text/plain, the bodies a form can send) and as

@@ -58,7 +58,7 @@ test.describe("voting on a phone", () => {
     expect((await slotNames(page)).slice(0, 3)).toEqual([M.tapToVote, M.tapToVote, "Savannah Louie"]);
 
     await tapSlotThenCastaway(page, 1, "Sophie Segreti");
-    // The same castaway twice is refused with the spec's text.
+    // The same castaway twice is refused with the product's text.
     await slotButton(page, 2).tap();
     await sheet(page)
       .getByRole("button", { name: /^Sophie Segreti,/ })

@@ -133,7 +133,7 @@ test.describe("My Lists", () => {
     await expect(page.getByText("Failed to update username. Please try again.")).toBeVisible();
   });
 
-  test("load and delete failures show the specification's texts", async ({ signedInPage: page }) => {
+  test("load and delete failures show the product's texts", async ({ signedInPage: page }) => {
     await createList(page, "Sturdy", ["s1-joel-klug"]);
     await page.route("**/api/lists/**", (route) =>
       route.request().method() === "DELETE" ? route.fulfill({ status: 500, body: "{}" }) : route.continue(),

@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { expect, test } from "./fixtures.ts";
 
 // Profile pictures: upload on My Lists, seen everywhere the person appears;
-// refusals with the spec's texts; re-roll, cooldown and restore.
+// refusals with the product's texts; re-roll, cooldown and restore.
 
 const UPLOADED = /^\/files\/avatars\/[^/]+\/[0-9a-f]+-256\.webp$/;
 

@@ -98,7 +98,7 @@ test.describe("Reactions", () => {
     await context.close();
   });
 
-  test("a visitor sees the controls disabled with the spec's titles", async ({
+  test("a visitor sees the controls disabled with the product's titles", async ({
     signedInPage: owner,
     browser,
   }) => {

@@ -15,7 +15,7 @@ export interface BrowseQuery {
   q: string;
   type: BrowseType;
   sort: BrowseSort;
-  /** Known tag ids, each once. 'favorites' is both a tag and the reader's own favourites (spec section 5). */
+  /** Known tag ids, each once. 'favorites' is both a tag and the reader's own favourites (docs/product.md, Browse). */
   tags: UserTagId[];
   page: number;
 }

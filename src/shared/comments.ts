@@ -1,9 +1,9 @@
 import { LIMITS } from "./limits.ts";
 
-/** The name a comment shows when its author has none to show (spec section 3: userName's fallback). */
+/** The name a comment shows when its author has none to show (docs/product.md, Comments). */
 export const COMMENT_AUTHOR_FALLBACK = "Anonymous";
 
-/** Texts of the specification (sections 2, 5 and 8) about comments. */
+/** Texts about comments (docs/product.md, Comments). */
 export const COMMENT_MESSAGES = {
   heading: "Comments",
   loading: "Loading comments...",
@@ -15,14 +15,14 @@ export const COMMENT_MESSAGES = {
   controlCharacters: "Comments cannot contain control characters.",
   confirmDelete: "Are you sure you want to delete this comment?",
   deleted: "This comment was deleted.",
-  // List view (section 8, alerts).
+  // On a list page.
   listMustLogIn: "You must be logged in to add comments.",
   listVoteMustLogIn: "You must be logged in to vote on comments.",
   listVoteFailed: "Failed to process your vote. Please try again.",
   listDeleteMustLogIn: "You must be logged in to delete comments.",
   notYourComment: "You can only delete your own comments.",
   listDeleteFailed: "Failed to delete comment. Please try again.",
-  // Global view (section 8).
+  // In a Global Rankings discussion.
   globalMustLogIn: "You must be logged in to comment.",
   addFailed: "Failed to add comment. Please try again.",
   globalVoteMustLogIn: "You must be logged in to vote.",
@@ -44,7 +44,7 @@ export type CommentTextCheck = { ok: true; text: string } | { ok: false; message
 
 /**
  * A comment's text as it is stored (line ends made "\n", trimmed), or the
- * spec's reason it cannot be: 1 to 500 characters, no control characters
+ * reason it cannot be: 1 to 500 characters, no control characters
  * but newline and tab. The server's schema and the comment form both use it.
  */
 export function checkCommentText(raw: string): CommentTextCheck {

@@ -1,4 +1,4 @@
-/** Ten slots; first place scores 10 points, tenth 1, an empty slot nothing (spec section 9). */
+/** Ten slots; first place scores 10 points, tenth 1, an empty slot nothing (docs/product.md, Global Rankings). */
 export const GLOBAL_SLOTS = 10;
 export const pointsForSlot = (index: number) => GLOBAL_SLOTS - index;
 

@@ -1,4 +1,4 @@
-// Business limits and timers from the specification (section 9). One source for
+// Business limits and timers (docs/product.md, Limits and timers). One source for
 // the server's validators and the client's forms.
 export const LIMITS = {
   usernameMax: 30,
@@ -6,7 +6,7 @@ export const LIMITS = {
   listNameMax: 50,
   listDescriptionMax: 200,
   listItemsMax: 1000,
-  // Not in the specification: a bound on what one account can make the server hold and page through.
+  // A bound on what one account can make the server hold and page through.
   listsPerUser: 500,
   browsePageSize: 12,
   homeBlockSize: 3,

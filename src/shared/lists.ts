@@ -1,6 +1,6 @@
 import { LIMITS } from "./limits.ts";
 
-/** Tags a person may choose, with their labels (spec section 3). */
+/** Tags a person may choose, with their labels (docs/product.md, Lists and the list builder). */
 export const USER_TAGS = [
   { id: "favorites", label: "Favorites" },
   { id: "social", label: "Social" },
@@ -47,7 +47,7 @@ export function kindOfItems(ids: readonly string[]): ListKind | null {
   return isSeasonId(ids[0]!) ? "seasons" : "castaways";
 }
 
-/** Drops repeats, keeping the first place an entry appears (spec: silently ignored). */
+/** Drops repeats silently, keeping each entry's first place (docs/product.md, Lists and the list builder). */
 export function dedupeIds(ids: readonly string[]): string[] {
   return [...new Set(ids)];
 }
@@ -63,7 +63,7 @@ export function stripSurvivorPrefix(name: string): string {
   return name.replace(/^Survivor(: | )/, "");
 }
 
-/** Spec: on the full list view seasons 41 to 48 show as 'Season {n}'. */
+/** On the list page seasons 41 to 48 show as 'Season {n}' (docs/product.md, Seasons and castaways). */
 export function seasonDisplayName(name: string, number: number): string {
   return number >= 41 && number <= 48 ? `Season ${number}` : name;
 }

@@ -1,5 +1,5 @@
-// Texts of the specification's error catalogue (section 8) that the server
-// sends and the client shows verbatim.
+// Sign-in and sign-up texts that the server sends and the client shows verbatim
+// (docs/product.md, Sign-in and accounts).
 export const AUTH_MESSAGES = {
   emailInUse: "Email already in use. Please sign in instead.",
   weakPassword: "Password is too weak. Please use a stronger password.",

@@ -1,4 +1,4 @@
-/** Notification texts of the specification (section 9). */
+/** Notification texts (docs/product.md, Inbox (notifications)). */
 export const NOTIFICATION_TYPES = ["list_like", "comment_like", "comment", "comment_reply"] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -12,7 +12,7 @@ export const NOTIFICATION_MESSAGES = {
 /** The line an Inbox entry shows. `content` is the comment text of comment and reply types. */
 export function notificationText(type: string, actorName: string | null, content: string | null): string {
   const name = actorName?.trim() || NOTIFICATION_MESSAGES.fallbackName;
-  // The spec's "{first 10 chars}": ten characters and an ellipsis.
+  // "{first 10 chars}...": the comment's first ten characters and an ellipsis.
   const snippet = `${(content ?? "").slice(0, 10)}...`;
   switch (type) {
     case "list_like":

@@ -1,4 +1,4 @@
-/** Profile picture texts and rules of the specification (sections 5, 8 and 9). */
+/** Profile picture texts and rules (docs/product.md, Profiles and pictures). */
 export const PICTURE_MESSAGES = {
   upload: "Upload Picture",
   reroll: "Re-roll Random",
@@ -28,7 +28,7 @@ export const PICTURE_LIMITS = {
 /** The small (64 px) version of a picture URL: uploaded pictures have one; headshots are small already. */
 export const smallPictureUrl = (url: string) => url.replace(/-256\.webp$/, "-64.webp");
 
-/** 'Nh Nm' until the next re-roll (spec section 5), never negative. */
+/** 'Nh Nm' until the next re-roll, never negative. */
 export function cooldownLabel(remainingMs: number): string {
   const minutes = Math.max(0, Math.ceil(remainingMs / 60_000));
   return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;

@@ -1,3 +1,3 @@
-/** The home page's three named lists (spec: rankings/current). */
+/** The home page's three named lists (docs/product.md, Home page and reference lists). */
 export const REFERENCE_LIST_IDS = ["maddysList", "andrewsList", "kendallsList"] as const;
 export type ReferenceListId = (typeof REFERENCE_LIST_IDS)[number];

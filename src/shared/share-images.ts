@@ -1,5 +1,5 @@
 /**
- * Share images (spec section 5): the query of
+ * Share images (docs/product.md, Sharing pictures): the query of
  * GET /api/lists/{userId}/{listId}/share, and the rules the picture follows.
  */
 export const SHARE_LAYOUTS = ["classic", "beach"] as const;
@@ -14,7 +14,7 @@ export type ShareSize = keyof typeof SHARE_SIZES;
 
 export const SHARE_RULES = {
   untitled: "Untitled List",
-  /** Spec: text shrinks to fit, the title not below 20 px, names not below 10 px. */
+  /** Text shrinks to fit, the title not below 20 px, names not below 10 px. */
   titleMinPx: 20,
   nameMinPx: 10,
 } as const;

@@ -1,7 +1,7 @@
 import { readJson, removeKey, STORAGE_KEYS, writeJson } from "./storage.ts";
 
 /**
- * What to do once an anonymous visitor has signed in (spec section 4): go to
+ * What to do once an anonymous visitor has signed in (docs/product.md, Drafts): go to
  * `path` and hand `data` (a list being built: contestants, name, description,
  * tags, id) to that screen. Kept in session storage so it survives the trip
  * through /login, and through an identity provider's pages, in the same tab.
@@ -31,7 +31,7 @@ export function savePostLoginAction<Data extends object>(action: PostLoginAction
   writeJson("session", STORAGE_KEYS.postLoginAction, action);
 }
 
-/** The saved action, or null. A malformed one is removed (spec section 4). */
+/** The saved action, or null. A malformed one is removed. */
 export function readPostLoginAction(): PostLoginAction | null {
   const value = readJson<unknown>("session", STORAGE_KEYS.postLoginAction);
   if (value === null) {

@@ -28,14 +28,14 @@ import {
 import { isPickerDragData, PICKER_DRAG_PREFIX, type PickItem } from "./pick-item.ts";
 import { insertionIndex } from "./ranking-rules.ts";
 
-/** Spec section 9: a finger held this long starts a drag; moving further first scrolls. */
+/** A finger held this long starts a drag; moving further first scrolls (docs/product.md, Phones). */
 export const TOUCH_DRAG_HOLD_MS = 80;
-/** Spec section 9: the global-ranking long press; a shorter touch is a tap that selects a slot. */
+/** The Global Rankings long press; a shorter touch is a tap that selects a slot. */
 export const SLOT_TOUCH_HOLD_MS = 150;
 export const TOUCH_DRAG_TOLERANCE_PX = 8;
 /** A mouse must move this far before a press becomes a drag, so clicks stay clicks. */
 export const POINTER_DRAG_DISTANCE_PX = 5;
-/** Spec section 9: the auto-scroll edge zone. */
+/** The auto-scroll edge zone. */
 export const AUTO_SCROLL_ZONE_PX = { touch: 100, pointer: 200 } as const;
 
 /** The droppable that is the whole ranking: dropping on it (not on a row) appends. */
@@ -65,7 +65,7 @@ export class MousePointerSensor extends PointerSensor {
   ];
 }
 
-/** Touch drags after a hold (spec: 80 ms), so a swipe still scrolls. */
+/** Touch drags after a hold (80 ms), so a swipe still scrolls. */
 export class HoldTouchSensor extends TouchSensor {
   static override activators = [
     {
@@ -102,7 +102,7 @@ export function rankingCollisions(rowIds: readonly string[]): CollisionDetection
 
 /**
  * dnd-kit's auto-scroll threshold is a fraction of the scrolled box; the page
- * scrolls the window, so this turns the spec's edge zone (100 px on touch,
+ * scrolls the window, so this turns the edge zone (100 px on touch,
  * 200 px otherwise) into that fraction of the viewport.
  */
 export function autoScrollThreshold(touch: boolean, viewport: { width: number; height: number }) {
@@ -275,7 +275,7 @@ export function useRankingDrag({
       onDragCancel: endDrag,
     },
     /**
-     * The spec's auto-scroll edge zone, for the DndContext's `autoScroll`. Apart
+     * The auto-scroll edge zone, for the DndContext's `autoScroll`. Apart
      * from dndProps because the home page has kept dnd-kit's default zone so far.
      */
     autoScroll: { threshold: scrollThreshold },

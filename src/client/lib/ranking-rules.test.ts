@@ -27,7 +27,7 @@ describe("mixing seasons and contestants", () => {
     expect(mixConflict(["s1-rich"], season("s1"))).toBe("list-has-contestants");
   });
 
-  it("uses the specification's texts", () => {
+  it("uses the product's texts", () => {
     expect(mixInlineMessage("list-has-seasons")).toBe("Cannot mix seasons and contestants.");
     expect(mixInlineMessage("list-has-contestants")).toBe("Cannot mix contestants and seasons.");
     expect(mixAlertMessage("list-has-contestants")).toBe(LIST_MESSAGES.mixAlertHasContestants);

@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from "react";
 import { MOBILE_BREAKPOINT_PX } from "#shared/limits.ts";
 
-/** Spec section 9: 768 px wide or narrower is the phone layout. */
+/** 768 px wide or narrower is the phone layout (docs/product.md, Phones). */
 export const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX}px)`;
 
 /** Whether a CSS media query matches now; re-renders when that changes. */
@@ -22,7 +22,7 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** The phone layout (spec section 9). */
+/** The phone layout (docs/product.md, Phones). */
 export function useIsMobile(): boolean {
   return useMediaQuery(MOBILE_QUERY);
 }

@@ -78,7 +78,7 @@ describe("header", () => {
     vi.useRealTimers();
   });
 
-  it("signed out: every control of the spec, Login and no welcome", () => {
+  it("signed out: every header control, Login and no welcome", () => {
     renderApp("/mylists", null);
     const banner = screen.getByRole("banner");
     expect(within(banner).getByRole("link", { name: "Global Rankings" }).getAttribute("href")).toBe(

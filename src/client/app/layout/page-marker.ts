@@ -1,4 +1,4 @@
-/** The body's page marker of the specification: global, create or other. */
+/** The body's page marker: global, create or other (docs/product.md, Screens and navigation). */
 export function pageMarkerFor(pathname: string): "global" | "create" | "other" {
   if (pathname === "/global-rankings" || pathname.startsWith("/global-rankings/")) return "global";
   if (pathname === "/create") return "create";

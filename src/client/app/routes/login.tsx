@@ -27,7 +27,7 @@ export default function LoginRoute() {
     }
     const timer = window.setTimeout(() => {
       // The action is handed over as navigation state and left in storage:
-      // the spec has the create screen apply it once and then remove it
+      // the create screen applies it once and then removes it (docs/product.md, Drafts)
       // ("only if its path is /create"). No other screen removes one, so for
       // any other path it is removed here, to be followed only once.
       if (action.path !== "/create") clearPostLoginAction();

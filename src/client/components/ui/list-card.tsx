@@ -10,7 +10,7 @@ interface ListCardProps {
   list: ListCardDto;
   /** Where the card leads; the list page by default. */
   to?: string;
-  /** Navigation state for the list page (the spec's 'source'). */
+  /** Navigation state for the list page ('source': home or other; docs/product.md, List page). */
   linkState?: unknown;
   /** Controls in the card's top row (favourite star, upvotes), composed by the page. */
   actions?: ReactNode;

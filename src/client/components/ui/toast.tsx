@@ -15,7 +15,7 @@ interface Toast {
 }
 
 interface ToastApi {
-  /** Shows `text` at the bottom centre for `ms` milliseconds (the spec: idol 3 s, favourites 2 s). */
+  /** Shows `text` at the bottom centre for `ms` milliseconds (docs/product.md, Limits and timers). */
   show: (text: string, ms?: number) => void;
 }
 

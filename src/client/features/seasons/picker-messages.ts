@@ -1,4 +1,4 @@
-/** The picker's create-mode hints: the spec's for a pointer, ours for touch. */
+/** The picker's create-mode hints: one for a pointer, one for touch (docs/product.md, Season picker). */
 export const CREATE_HINT =
   "Click contestants to add them to your ranking list or drag them for precise positioning.";
 /** On phones the picker does not drag (the sheet scrolls instead): the hint says what a tap does. */

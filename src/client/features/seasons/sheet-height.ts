@@ -1,4 +1,4 @@
-// The mobile bottom sheet (spec section 9): 85vh when opened, resizable by its
+// The mobile bottom sheet (docs/product.md, Phones): 85vh when opened, resizable by its
 // handle between 100 px and 95 % of the window height.
 export const SHEET_DEFAULT_VH = 85;
 export const SHEET_MIN_PX = 100;

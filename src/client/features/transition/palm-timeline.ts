@@ -18,7 +18,7 @@ export interface PalmTimelineOptions extends PalmCallbacks {
 }
 
 /**
- * The spec's transition: fronds close for 550 ms, a 50 ms pause while covered,
+ * The transition: fronds close for 550 ms, a 50 ms pause while covered,
  * then open for 650 ms. The halfway callback fires once the page is covered so
  * the navigation happens out of sight; the pause gives the new screen a frame to
  * render before it is revealed. Each step is timed from the one before it, not

@@ -65,7 +65,7 @@ async function readEmail(req: Request): Promise<string | null> {
 /**
  * better-auth serves /api/auth/*. Around it: sign-in attempts are rate-limited
  * per address and per email, and a failed sign-in says whether the account
- * exists, because the specification gives the two cases different texts.
+ * exists, because the product gives the two cases different texts (docs/product.md, Sign-in and accounts).
  */
 export function authRoutes(deps: AppDeps, sessions: SessionReader) {
   const { db } = deps.database;

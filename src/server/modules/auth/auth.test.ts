@@ -66,7 +66,7 @@ describe("sign-up", () => {
     for (const email of ["taken@example.test", "TAKEN@Example.test"]) {
       const { status, body } = await signUp(email, "another-password");
       expect(status, email).toBe(422);
-      // The client maps both of better-auth's codes to the spec's text.
+      // The client maps both of better-auth's codes to the product's text.
       expect(["USER_ALREADY_EXISTS", "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL"]).toContain(body?.code);
     }
   });
@@ -99,14 +99,14 @@ describe("sign-in", () => {
     expect((await sessionUser(user.cookie))?.id).toBe(user.id);
   });
 
-  it("answers a wrong password with INVALID_PASSWORD and the spec's text", async () => {
+  it("answers a wrong password with INVALID_PASSWORD and the product's text", async () => {
     const { status, body } = await signIn("known@example.test", "not-the-password");
     expect(status).toBe(401);
     expect(body).toEqual({ code: "INVALID_PASSWORD", message: AUTH_MESSAGES.wrongPassword });
     expect(body?.message).toBe("Incorrect password. Please try again.");
   });
 
-  it("answers an unknown email with USER_NOT_FOUND and the spec's text", async () => {
+  it("answers an unknown email with USER_NOT_FOUND and the product's text", async () => {
     const { status, body } = await signIn("nobody@example.test", "whatever-password");
     expect(status).toBe(401);
     expect(body).toEqual({ code: "USER_NOT_FOUND", message: AUTH_MESSAGES.userNotFound });

@@ -26,7 +26,7 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
   try {
     await authPost("/api/auth/sign-out", {});
   } finally {
-    // The spec: signing out clears the draft and the editing state.
+    // Signing out clears the draft and the editing state (docs/product.md, Screens and navigation).
     removeKey("session", STORAGE_KEYS.draft);
     queryClient.setQueryData(sessionQueryOptions().queryKey, null);
     queryClient.removeQueries({
@@ -53,7 +53,7 @@ export async function signInWithEmail({ email, password }: EmailCredentials): Pr
 
 export async function signUpWithEmail({ email, password }: EmailCredentials): Promise<void> {
   const trimmed = email.trim();
-  // The spec: the display name defaults to the part of the email before the
+  // The display name defaults to the part of the email before the
   // at-sign; the server appends a number when someone already has it.
   await authPost("/api/auth/sign-up/email", {
     email: trimmed,

@@ -12,7 +12,7 @@ const err = (status: number, code: string, message = "server text") =>
   new ApiClientError(status, code, message);
 
 describe("auth error texts", () => {
-  it("maps sign-up failures to the spec's texts", () => {
+  it("maps sign-up failures to the product's texts", () => {
     expect(signUpErrorMessage(err(422, "USER_ALREADY_EXISTS"))).toBe(
       "Email already in use. Please sign in instead.",
     );
@@ -29,7 +29,7 @@ describe("auth error texts", () => {
     expect(signUpErrorMessage(new Error("network"))).toBe("Sign-up failed. Please try again.");
   });
 
-  it("maps sign-in failures to the spec's texts", () => {
+  it("maps sign-in failures to the product's texts", () => {
     expect(signInErrorMessage(err(401, "INVALID_PASSWORD"))).toBe("Incorrect password. Please try again.");
     expect(signInErrorMessage(err(401, "USER_NOT_FOUND"))).toBe(
       "No account found with this email. Please sign up.",
@@ -49,7 +49,7 @@ describe("auth error texts", () => {
     expect(newPasswordErrorMessage(limited)).toBe(limited.message);
   });
 
-  it("maps a failed reset request to the spec's text", () => {
+  it("maps a failed reset request to the product's text", () => {
     expect(resetRequestErrorMessage(err(500, "INTERNAL"))).toBe(
       "Failed to send password reset email. Please try again.",
     );

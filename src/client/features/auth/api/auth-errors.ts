@@ -65,8 +65,8 @@ export function providerNotConfiguredMessage(provider: keyof typeof PROVIDER_LAB
 }
 
 /**
- * The text for an identity provider's failure, or null when the spec has it
- * only logged (Google). `code` is better-auth's error from the callback, or
+ * The text for an identity provider's failure, or null when it is only logged
+ * (Google; docs/product.md, Sign-in and accounts). `code` is better-auth's error from the callback, or
  * null when starting the sign-in failed.
  */
 export function socialErrorMessage(provider: string, code: string | null): string | null {

@@ -66,7 +66,7 @@ export function EmailAuthForm({ id, initialFeedback = null, autoFocus = false }:
 
   const switchMode = (next: EmailMode) => {
     setMode(next);
-    // The spec: switching between Sign In and Sign Up clears the error.
+    // Switching between Sign In and Sign Up clears the error.
     setFeedback(null);
     setConfirm("");
   };

@@ -54,7 +54,7 @@ export function LoginScreen() {
   const [formKey, setFormKey] = useState(0);
 
   useEffect(() => {
-    // The spec has the Google failure only logged; Twitter's is also shown.
+    // A Google failure is only logged; Twitter's is also shown (docs/product.md, Sign-in and accounts).
     if (arrival.socialFailure) {
       console.error(`${arrival.socialFailure.provider} sign-in failed: ${arrival.socialFailure.error}`);
     }

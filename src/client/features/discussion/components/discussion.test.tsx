@@ -235,7 +235,7 @@ describe("Discussion", () => {
     expect(screen.getByText("just now")).toBeTruthy();
   });
 
-  it("shows the server's reason or the spec's text when posting fails", async () => {
+  it("shows the server's reason or the product's text when posting fails", async () => {
     let answer = {
       status: 429,
       body: { error: { code: "RATE_LIMITED", message: "You are commenting too fast." } },
@@ -309,7 +309,7 @@ describe("Discussion", () => {
     await waitFor(() => expect(score.textContent).toBe("4"));
     await waitFor(() => expect(up.getAttribute("aria-busy")).toBeNull());
 
-    // The server then says no to the downvote: the old state comes back, with the spec's text.
+    // The server then says no to the downvote: the old state comes back, with the product's text.
     act(() => fireEvent.click(within(ann).getByRole("button", { name: "Downvote" })));
     await waitFor(() => expect(score.textContent).toBe("2"));
     expect(within(ann).getByRole("button", { name: "Downvote" }).getAttribute("aria-pressed")).toBe("true");

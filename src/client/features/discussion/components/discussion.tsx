@@ -15,7 +15,7 @@ import "./discussion.css";
 export interface DiscussionProps {
   /** A list's comments, or a global ranking category's discussion. */
   target: DiscussionTarget;
-  /** Chooses the specification's texts: the list view's or the global view's. */
+  /** Chooses the texts: the list page's or the Global Rankings discussion's. */
   variant: DiscussionVariant;
   /** Visitors read everything; the form and the arrows are disabled for them. */
   signedIn: boolean;
@@ -34,7 +34,7 @@ export function Discussion({ target, variant, signedIn }: DiscussionProps) {
   const query = useQuery(discussionQueryOptions(target, sort));
   useDiscussionLive(target);
   const now = useNow();
-  // The spec: one reply form open at a time.
+  // One reply form open at a time.
   const [replyingTo, setReplyingTo] = useState<string | null>(null);
   const headingId = useId();
 
@@ -80,7 +80,7 @@ export function Discussion({ target, variant, signedIn }: DiscussionProps) {
           {COMMENT_MESSAGES.loading}
         </p>
       ) : threads.length === 0 ? (
-        // The spec shows a discussion that cannot be loaded as an empty one.
+        // A discussion that cannot be loaded shows as an empty one (docs/product.md, Comments).
         <p className="discussion-status">{COMMENT_MESSAGES.empty}</p>
       ) : (
         <ol className={`comment-list${query.isPlaceholderData ? " is-stale" : ""}`}>

@@ -17,7 +17,7 @@ describe("comment draft", () => {
     expect(canPost("x".repeat(501))).toBe(false);
   });
 
-  it("refuses only spaces with the spec's text and keeps line breaks", () => {
+  it("refuses only spaces with the product's text and keeps line breaks", () => {
     expect(checkDraft("  \n ")).toEqual({ ok: false, message: "Comment cannot be empty." });
     expect(checkDraft("  line one\r\nline two  ")).toEqual({ ok: true, text: "line one\nline two" });
   });

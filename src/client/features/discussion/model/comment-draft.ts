@@ -12,5 +12,5 @@ export const canPost = (text: string) => text.length > 0 && remainingCharacters(
 
 export type DraftCheck = CommentTextCheck;
 
-/** The server's own rule (shared): the text as it will be stored, or the spec's reason it cannot be. */
+/** The server's own rule (shared): the text as it will be stored, or the reason it cannot be. */
 export const checkDraft = (text: string): DraftCheck => checkCommentText(text);

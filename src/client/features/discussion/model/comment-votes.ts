@@ -4,7 +4,7 @@ export type VoteState = CommentVoteDto;
 export type VoteValue = 1 | -1;
 
 /**
- * The spec's toggle: up sets the reader's upvote and drops a downvote, down is
+ * The toggle: up sets the reader's upvote and drops a downvote, down is
  * the mirror, the same again removes it. The server applies the same rule;
  * this is what the screen shows until it answers.
  */

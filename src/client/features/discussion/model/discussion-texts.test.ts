@@ -7,7 +7,7 @@ const { list } = DISCUSSION_TEXTS;
 describe("failureMessage", () => {
   const fail = (status: number, message = "server says") => new ApiClientError(status, "X", message);
 
-  it("says the spec's logged-out text for a 401", () => {
+  it("says the logged-out text for a 401", () => {
     expect(failureMessage(fail(401), list.voteMustLogIn, list.voteFailed)).toBe(
       "You must be logged in to vote on comments.",
     );
@@ -19,7 +19,7 @@ describe("failureMessage", () => {
     }
   });
 
-  it("falls back on the spec's failure text for the rest", () => {
+  it("falls back on the failure text for the rest", () => {
     expect(failureMessage(fail(500), list.voteMustLogIn, list.voteFailed)).toBe(
       "Failed to process your vote. Please try again.",
     );

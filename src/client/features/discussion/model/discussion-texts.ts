@@ -1,7 +1,7 @@
 import { ApiClientError } from "#client/lib/api-client.ts";
 import { COMMENT_MESSAGES as M } from "#shared/comments.ts";
 
-/** The list page's comments, or a global ranking's discussion: the same component, the spec's own texts for each. */
+/** A list's comments or a category's discussion: one component, each with its texts (docs/product.md, Comments). */
 export type DiscussionVariant = "list" | "global";
 
 export interface DiscussionTexts {
@@ -17,7 +17,7 @@ export interface DiscussionTexts {
 }
 
 export const DISCUSSION_TEXTS: Record<DiscussionVariant, DiscussionTexts> = {
-  // Section 8, "Comments (list view alerts)"; section 6 for the visitor's text.
+  // On a list page.
   list: {
     heading: M.heading,
     visitorHint: M.loginToComment,
@@ -29,7 +29,7 @@ export const DISCUSSION_TEXTS: Record<DiscussionVariant, DiscussionTexts> = {
     deleteMustLogIn: M.listDeleteMustLogIn,
     deleteFailed: M.listDeleteFailed,
   },
-  // Section 8, "Comments (global view)"; section 2, Global detail.
+  // In a Global Rankings category's discussion.
   global: {
     heading: "Discussion",
     visitorHint: M.loginToDiscuss,
@@ -43,16 +43,16 @@ export const DISCUSSION_TEXTS: Record<DiscussionVariant, DiscussionTexts> = {
   },
 };
 
-/** The title of a visitor's disabled vote arrows (section 6). */
+/** The title of a visitor's disabled vote arrows. */
 export const VISITOR_VOTE_TITLE = "Please log in to vote";
 
 /** Answers whose own message tells the person what to do: too long, not yours, gone, too fast. */
 const SAYS_WHY = new Set([400, 403, 404, 429]);
 
 /**
- * What to show when a write fails: the spec's logged-out text for a 401 (a
+ * What to show when a write fails: the logged-out text for a 401 (a
  * session that ended while the page was open), the server's readable reason
- * where it gives one, and the spec's failure text otherwise.
+ * where it gives one, and the failure text otherwise.
  */
 export function failureMessage(error: unknown, mustLogIn: string, failed: string): string {
   if (!(error instanceof ApiClientError)) return failed;

@@ -206,7 +206,7 @@ function DetailView(props: GlobalDetailScreenProps & { detail: CategoryDetailDto
   );
 }
 
-/** Beyond the spec: how close the member's ten are to the community's (rank-biased overlap). */
+/** How close the member's ten are to the community's (rank-biased overlap). */
 function Closeness({ mine }: { mine: MySubmissionDto }) {
   const percent = closenessPercent(mine.closeness);
   const id = useId();

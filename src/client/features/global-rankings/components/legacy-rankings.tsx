@@ -20,7 +20,7 @@ export function LegacyRankings() {
       </p>
     );
   } else if (query.isError || query.data.closed.length === 0) {
-    // Spec section 8: a legacy load failure reads as an empty ranking.
+    // A legacy load failure reads as an empty ranking (docs/product.md, Global Rankings).
     body = <p className="status-text global-empty">{M.legacyEmpty}</p>;
   } else {
     body = <CategoryCards categories={query.data.closed} card={(c) => <LegacyCard category={c} />} />;

@@ -3,7 +3,7 @@ import type { RankedCastawayDto } from "#server/api-types.ts";
 import { placeholderUrl } from "#shared/media-urls.ts";
 import { GLOBAL_SLOTS, pointsLabel, voteSlotName } from "#shared/global-rankings.ts";
 
-/** Spec section 8: a missing picture falls back to the placeholder. */
+/** A missing picture falls back to the placeholder, never a broken image. */
 const toPlaceholder = (e: SyntheticEvent<HTMLImageElement>) => {
   const img = e.currentTarget;
   if (!img.src.endsWith(placeholderUrl())) img.src = placeholderUrl();

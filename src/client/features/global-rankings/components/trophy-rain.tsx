@@ -4,7 +4,7 @@ import { TROPHY, trophyDrops } from "../model/trophy-rain.ts";
 const DROPS = trophyDrops();
 
 /**
- * Twenty trophies falling behind a category's name (spec section 2). With
+ * Twenty trophies falling behind a category's name. With
  * reduced motion they rest, scattered, and only glint (global-rankings.css).
  */
 export function TrophyRain() {

@@ -100,7 +100,7 @@ export function VoteEditor(props: VoteEditorProps) {
     return () => window.clearTimeout(timer);
   }, [refusal]);
 
-  // Spec section 8: the submit error is cleared after 5 seconds.
+  // A submit error is cleared after 5 seconds.
   useEffect(() => {
     if (!failure) return;
     const timer = window.setTimeout(() => setFailure(null), TIMERS_MS.submitError);

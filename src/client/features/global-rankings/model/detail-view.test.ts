@@ -27,7 +27,7 @@ describe("detailView", () => {
 });
 
 describe("detailTexts", () => {
-  it("names the view as the spec does", () => {
+  it("names the view as the product does", () => {
     expect(detailTexts("editor", false, true)).toEqual({
       heading: "Vote for Your Top 10",
       editorTitle: "Create Your Ranking",
@@ -49,7 +49,7 @@ describe("detailTexts", () => {
 });
 
 describe("submitErrorMessage", () => {
-  it("uses the server's words for refusals and the spec's texts otherwise", () => {
+  it("uses the server's words for refusals and the product's texts otherwise", () => {
     expect(submitErrorMessage(new ApiClientError(401, "UNAUTHORIZED", "x"))).toBe(GLOBAL_MESSAGES.mustLogIn);
     const dup = "Savannah Louie is already ranked at position 1.";
     expect(submitErrorMessage(new ApiClientError(400, "DUPLICATE", dup))).toBe(dup);

@@ -1,4 +1,4 @@
-// What the global detail page shows (spec section 4, Global detail): pure rules.
+// What a Global Rankings category page shows (docs/product.md, Global Rankings): pure rules.
 import { GLOBAL_MESSAGES } from "#shared/global-rankings.ts";
 
 export type DetailView = "checking" | "results" | "editor";
@@ -57,7 +57,7 @@ export function closenessSentence(percent: number): string {
 
 export const totalSubmissionsLabel = (n: number) => `${GLOBAL_MESSAGES.totalSubmissions}: ${n}`;
 
-/** Failure of a submission as shown (cleared after 5 s): the server's words where they are the spec's. */
+/** Failure of a submission as shown (cleared after 5 s): the server's words where it gives them. */
 export function submitErrorMessage(error: unknown): string {
   const status = (error as { status?: unknown } | null)?.status;
   const message = (error as { message?: unknown } | null)?.message;

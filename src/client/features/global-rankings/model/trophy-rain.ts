@@ -1,4 +1,4 @@
-// The falling-trophy animation of the overview cards (spec section 2): twenty 🏆.
+// The falling-trophy animation of the overview cards: twenty 🏆.
 
 export const TROPHY_COUNT = 20;
 export const TROPHY = "🏆";

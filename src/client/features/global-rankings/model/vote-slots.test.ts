@@ -36,7 +36,7 @@ describe("placeInSlot", () => {
     expect(second.kind === "placed" && second.slots[2]).toBe(sophie.id);
   });
 
-  it("refuses a castaway ranked in another slot, with the spec's text and its position", () => {
+  it("refuses a castaway ranked in another slot, with the product's text and its position", () => {
     const slots = slotsFrom([null, null, savannah.id]);
     expect(placeInSlot(slots, 5, savannah, 49)).toEqual({
       kind: "refused",

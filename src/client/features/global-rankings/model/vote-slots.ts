@@ -1,4 +1,4 @@
-// A vote of ten fixed slots (spec sections 4 and 5, Global editing / Global ranking): pure rules.
+// A vote of ten fixed slots (docs/product.md, Global Rankings): pure rules.
 import { alreadyRanked, GLOBAL_MESSAGES, GLOBAL_SLOTS } from "#shared/global-rankings.ts";
 
 /** Ten places, each a castaway id or empty. */
@@ -24,7 +24,7 @@ export type PlaceResult =
   | { kind: "unchanged" }
   | { kind: "refused"; message: string };
 
-/** Seasons cannot be dropped into a castaway vote (spec section 5); said in words, not just ignored. */
+/** Seasons cannot be dropped into a castaway vote; said in words, not just ignored. */
 export const SEASON_REFUSED = "Seasons cannot be ranked here: pick a castaway.";
 
 /**

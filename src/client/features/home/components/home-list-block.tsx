@@ -3,7 +3,7 @@ import { ListCard } from "#client/components/ui/list-card.tsx";
 import { ListCardSkeletons } from "#client/components/ui/list-card-skeletons.tsx";
 import type { ListCardDto } from "#server/api-types.ts";
 
-/** The list page learns it was opened from home (spec: navigation state source 'home'). */
+/** The list page learns it was opened from home (navigation state source 'home'). */
 export const HOME_LINK_STATE = { source: "home" } as const;
 
 interface HomeListBlockProps {

@@ -156,7 +156,7 @@ describe("HomeScreen", () => {
     expect(screen.getByRole("complementary", { name: "picker" }).textContent).toBe("browse");
   });
 
-  it("shows the spec's texts for an empty week and a failed load", async () => {
+  it("shows the product's texts for an empty week and a failed load", async () => {
     stubFetch({
       "GET /api/home": () => ({ status: 200, body: { topWeek: [], recent: [] } }),
       "GET /api/reference-lists": () => ({ status: 200, body: reference() }),

@@ -47,7 +47,7 @@ export function HomeScreen({
   useReferenceListsLive();
 
   const loading = sessionPending || home.isPending || reference.isPending;
-  // Spec: an unreadable rankings document shows as empty lists.
+  // Reference lists that cannot be read show as empty lists.
   const lists = reference.data?.lists ?? NO_LISTS;
   const updated = updatedLabel(reference.data?.lastUpdated ?? null);
   const homeStatus = home.isError ? ({ text: HOME_MESSAGES.loadFailed, kind: "error" } as const) : null;

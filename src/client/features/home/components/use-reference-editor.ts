@@ -14,7 +14,7 @@ import {
   type ReferenceListsDto,
 } from "../model/reference-lists.ts";
 
-/** A message under the edited list; a refused mix goes after 3 s (spec), a failed save stays. */
+/** A message under the edited list; a refused mix goes after 3 s, a failed save stays. */
 interface EditorMessage {
   text: string;
   fleeting: boolean;

@@ -1,4 +1,4 @@
-/** Spec texts of the home page (sections 2 and 8), exactly as written there. */
+/** Texts of the home page (docs/product.md, Home page and reference lists), exactly as written there. */
 export const HOME_MESSAGES = {
   loading: "Loading rankings...",
   topWeekTitle: "Top Voted Lists This Week",
@@ -12,7 +12,7 @@ export const HOME_MESSAGES = {
   loadFailed: "Failed to load lists. Please try again later.",
 } as const;
 
-/** Texts of the reference lists block (not named by the spec; ours). */
+/** Texts of the reference lists block. */
 export const REFERENCE_MESSAGES = {
   title: "Our Rankings",
   intro: "The site team's own picks, kept up to date as the seasons go by.",

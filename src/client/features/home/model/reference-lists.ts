@@ -5,7 +5,7 @@ import { addItem, isMove, mixInlineMessage, moveItem } from "#client/lib/ranking
 import { stripSurvivorPrefix } from "#shared/lists.ts";
 import { REFERENCE_MESSAGES } from "./home-messages.ts";
 
-// The three named lists of the rankings document (spec section 3), in the order shown.
+// The three named reference lists (docs/product.md, Home page and reference lists), in the order shown.
 export { REFERENCE_LIST_IDS, type ReferenceListId };
 
 export const REFERENCE_LIST_LABELS: Record<ReferenceListId, string> = {
@@ -59,7 +59,7 @@ export function toEntry(item: ReferenceEntry): ReferenceEntry {
 
 export type AddResult =
   | { kind: "added"; entries: ReferenceEntry[] }
-  /** Already in the list, or the list is full: nothing happens (spec: duplicates silently ignored). */
+  /** Already in the list, or the list is full: nothing happens (duplicates are silently ignored). */
   | { kind: "ignored" }
   | { kind: "mixed"; message: string };
 

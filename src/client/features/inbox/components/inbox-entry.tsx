@@ -13,7 +13,7 @@ export interface InboxEntryProps {
   onPick: () => void;
 }
 
-/** One notification: the spec's line with its icon, how long ago, and a mark while unread. */
+/** One notification: its line with its icon, how long ago, and a mark while unread. */
 export function InboxEntry({ entry, now, onPick }: InboxEntryProps) {
   const path = inboxPath(entry.link);
   const kind = iconKind(entry.type);
@@ -49,7 +49,7 @@ export function InboxEntry({ entry, now, onPick }: InboxEntryProps) {
       )}
     </>
   );
-  // A notification whose comment is gone leads nowhere (spec section 8): it is only marked read.
+  // A notification whose comment is gone leads nowhere: it is only marked read.
   return path ? (
     <Link to={path} className={className} onClick={onPick}>
       {content}

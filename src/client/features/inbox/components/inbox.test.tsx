@@ -122,7 +122,7 @@ describe("Inbox", () => {
     expect(screen.queryByTestId("inbox-menu-badge")).toBeNull();
   });
 
-  it("opens on a click with the spec's lines, icons and unread marks; Escape closes it and reads all", async () => {
+  it("opens on a click with the product's lines, icons and unread marks; Escape closes it and reads all", async () => {
     renderInbox();
     await waitFor(() => expect(screen.getByTestId("inbox-badge")).toBeTruthy());
     act(() => fireEvent.click(inboxButton()));

@@ -21,7 +21,7 @@ import "./inbox.css";
  * of the newest notifications. It opens on hover (a mouse), on a click or tap,
  * and from the keyboard; it closes when the pointer leaves, on a press
  * outside, on Escape and after a notification is picked. Leaving it after it
- * was open marks every notification read (spec section 4).
+ * was open marks every notification read (docs/product.md, Inbox (notifications)).
  */
 export function Inbox() {
   const { data } = useQuery(inboxQueryOptions());

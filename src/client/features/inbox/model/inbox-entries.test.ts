@@ -21,7 +21,7 @@ describe("inbox entries", () => {
     expect(inboxPath(null)).toBeNull();
   });
 
-  it("carry the spec's icon for each type", () => {
+  it("carry the product's icon for each type", () => {
     expect(iconKind("list_like")).toBe("like");
     expect(iconKind("comment_like")).toBe("like");
     expect(iconKind("comment")).toBe("comment");

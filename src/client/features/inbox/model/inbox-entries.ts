@@ -10,7 +10,7 @@ export function inboxPath(link: InboxLink): string | null {
   return `/global-rankings/${encodeURIComponent(link.categoryId)}`;
 }
 
-/** The spec's icons (section 9): a like for likes, a comment for comments and replies, none otherwise. */
+/** The icons: a like for likes, a comment for comments and replies, none otherwise. */
 export function iconKind(type: string): "like" | "comment" | null {
   if (type === "list_like" || type === "comment_like") return "like";
   if (type === "comment" || type === "comment_reply") return "comment";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { notificationText } from "#shared/notifications.ts";
 
 describe("notificationText", () => {
-  it("gives the specification's line for each type", () => {
+  it("gives the product's line for each type", () => {
     expect(notificationText("list_like", "Ann", null)).toBe("Ann liked your list!");
     expect(notificationText("comment_like", "Ann", "whatever")).toBe("Ann liked your comment!");
     expect(notificationText("comment", "Ann", "Great list, Sandra rules")).toBe(

@@ -2,7 +2,7 @@ import { ApiClientError } from "#client/lib/api-client.ts";
 import type { ListEntryDto } from "#server/api-types.ts";
 import { AUTO_TAG_IDS, seasonDisplayName, USER_TAGS } from "#shared/lists.ts";
 
-/** Texts of the full list view (spec sections 2 and 8). */
+/** Texts of the list page (docs/product.md, List page). */
 export const LIST_DETAIL_MESSAGES = {
   loading: "Loading list details...",
   missingParams: "Missing userId or listId",
@@ -26,7 +26,7 @@ const KNOWN_NOT_FOUND: readonly string[] = [
   LIST_DETAIL_MESSAGES.listNotFound,
 ];
 
-/** The server's not-found reasons are shown as they are; anything else gets the spec's default. */
+/** The server's not-found reasons are shown as they are; anything else gets the default failure text. */
 export function listDetailErrorMessage(error: unknown): string {
   if (error instanceof ApiClientError && error.status === 404 && KNOWN_NOT_FOUND.includes(error.message)) {
     return error.message;
@@ -59,7 +59,7 @@ export function entrySeasonLine(entry: ListEntryDto): string | null {
   return seasonDisplayName(entry.seasonName, entry.seasonNumber);
 }
 
-/** Where the visitor came from (spec: navigation state 'source', default 'other'; home sets 'home'). */
+/** Where the visitor came from (navigation state 'source', default 'other'; home sets 'home'). */
 export type ListSource = "home" | "other";
 
 export function readSource(state: unknown): ListSource {

@@ -49,7 +49,7 @@ describe("carousel steps", () => {
 });
 
 describe("texts", () => {
-  it("words the failure as the specification does", () => {
+  it("words the failure as the product does", () => {
     expect(SHARE_MESSAGES.failed("boom")).toBe("Sorry, couldn't generate the shareable images. Error: boom");
   });
 });

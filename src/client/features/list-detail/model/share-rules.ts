@@ -1,6 +1,6 @@
 import { SHARE_RULES, type ShareLayout } from "#shared/share-images.ts";
 
-/** Texts of the Share button and the 'Share Your Ranking' modal (spec sections 2 and 8). */
+/** Texts of the Share button and the 'Share Your Ranking' modal (docs/product.md, Sharing pictures). */
 export const SHARE_MESSAGES = {
   button: "Share",
   buttonMobile: "Share List",
@@ -19,13 +19,13 @@ export const shareLayoutName = (layout: ShareLayout) => LAYOUT_NAMES[layout];
 /** Long enough to read the failure and its reason (the default toast is 3 s). */
 export const SHARE_FAILURE_TOAST_MS = 6000;
 
-/** Spec section 5: the list name with spaces turned to underscores, plus _ranking.png or _ranking_beach.png. */
+/** The list name with spaces turned to underscores, plus _ranking.png or _ranking_beach.png. */
 export function shareFileName(listName: string, layout: ShareLayout): string {
   const base = (listName.trim() || SHARE_RULES.untitled).replace(/\s+/g, "_");
   return `${base}${layout === "beach" ? "_ranking_beach" : "_ranking"}.png`;
 }
 
-/** Spec section 9: a swipe moves the carousel once it travels 50 px sideways. */
+/** A swipe moves the carousel once it travels 50 px sideways. */
 export const SHARE_SWIPE_THRESHOLD_PX = 50;
 
 /**

@@ -22,7 +22,7 @@ export function useSaveDraft() {
     scope: DRAFT_SCOPE,
     mutationFn: async (draft: DraftInput) => (await readJson(api.me.draft.$put({ json: draft }))).draft,
     onSuccess: (draft) => queryClient.setQueryData(draftQueryOptions().queryKey, draft),
-    // The spec has draft save errors only logged.
+    // Draft save errors are only logged (docs/product.md, Drafts).
     onError: (error) => console.error("Draft autosave failed", error),
   });
 }

@@ -47,11 +47,11 @@ export function CreateListScreen(props: CreateListScreenProps) {
   });
 
   useEffect(() => {
-    // Spec: a pending post-login action is applied once, then removed.
+    // A pending post-login action is applied once, then removed (docs/product.md, Drafts).
     if (arrival.kind === "ready" && arrival.source === "pending") clearPostLoginAction();
   }, [arrival]);
 
-  // Spec: leaving /create clears the editing id.
+  // Leaving /create clears the editing id.
   useEffect(() => () => leaveEditMode(), []);
 
   const editorProps = { ...props, isMobile };
@@ -104,7 +104,7 @@ function DraftLoader(props: LoaderProps) {
   const query = useQuery(draftQueryOptions());
   const { error } = query;
   useEffect(() => {
-    // Spec: a draft that cannot be loaded is only logged; the form starts empty.
+    // A draft that cannot be loaded is only logged; the form starts empty.
     if (error) console.error("Draft load failed", error);
   }, [error]);
   // The editor mounts in a deferred, time-sliced pass: no long task when it arrives (decision 013).

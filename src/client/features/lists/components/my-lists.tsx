@@ -97,7 +97,7 @@ function MyListCard({
   const onDeleteClick = () => {
     window.clearTimeout(timer.current);
     if (!armed) {
-      // Spec: the first click arms the button; it reverts after 5 seconds.
+      // The first click arms the button; it reverts after 5 seconds.
       setArmed(true);
       timer.current = window.setTimeout(() => setArmed(false), TIMERS_MS.deleteConfirm);
       return;

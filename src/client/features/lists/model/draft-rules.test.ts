@@ -22,7 +22,7 @@ const state = {
 };
 
 describe("session draft", () => {
-  it("round-trips with the specification's field names", () => {
+  it("round-trips with the stored field names", () => {
     const stored = toSessionDraft(state);
     expect(stored).toEqual({
       userList: ["s1-a", "s1-b"],

@@ -19,7 +19,7 @@ export const EMPTY_EDITOR: EditorState = {
   editingListId: null,
 };
 
-/** The session-storage draft, with the specification's field names. */
+/** The session-storage draft, under the field names it is stored with. */
 export interface SessionDraft {
   userList: string[];
   listName: string;
@@ -28,7 +28,7 @@ export interface SessionDraft {
   editingListId: string | null;
 }
 
-/** The post-login action's data (spec section 3): contestants, name, description, tags, id. */
+/** The post-login action's data (docs/product.md, Drafts): contestants, name, description, tags, id. */
 export interface PendingListData {
   contestants: string[];
   name: string;
@@ -181,7 +181,7 @@ export type Arrival =
   | { kind: "load-draft" };
 
 /**
- * Where the create screen's content comes from on arrival (spec section 4):
+ * Where the create screen's content comes from on arrival (docs/product.md, Drafts):
  * a pending post-login action wins (applied once); then an edit of a saved
  * list (its unsaved working copy in this tab if there is one, else the saved
  * list); then this tab's session draft; then, when signed in and the form

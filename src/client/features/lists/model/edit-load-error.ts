@@ -1,7 +1,7 @@
 import { ApiClientError } from "#client/lib/api-client.ts";
 import { LIST_MESSAGES } from "#shared/lists.ts";
 
-/** The spec's text for a list that could not be opened for editing. */
+/** The text for a list that could not be opened for editing (docs/product.md, Lists and the list builder). */
 export function editLoadErrorMessage(error: unknown): string {
   if (!(error instanceof ApiClientError)) return LIST_MESSAGES.errorLoadingForEdit;
   if (error.status === 404) {

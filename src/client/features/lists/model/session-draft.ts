@@ -1,7 +1,7 @@
 import { readJson, removeKey, STORAGE_KEYS, writeJson } from "#client/lib/storage.ts";
 import { type EditorState, fromSessionDraft, hasContent, toSessionDraft } from "./draft-rules.ts";
 
-/** This tab's draft of the create screen (spec section 3, 'Draft (session storage)'). */
+/** This tab's draft of the create screen (docs/product.md, Drafts). */
 export function readSessionDraft(): unknown {
   return readJson<unknown>("session", STORAGE_KEYS.draft);
 }
@@ -16,7 +16,7 @@ export function clearSessionDraft(): void {
 }
 
 /**
- * Leaving /create ends edit mode (spec section 4): the working copy of a
+ * Leaving /create ends edit mode (docs/product.md, Drafts): the working copy of a
  * saved list goes with it, so it never resurfaces as a new list's draft.
  */
 export function leaveEditMode(): void {

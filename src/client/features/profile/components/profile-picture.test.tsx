@@ -137,12 +137,12 @@ describe("ProfilePicture", () => {
     expect(await screen.findByRole("button", { name: "Restore Headshot" })).toHaveProperty("disabled", false);
   });
 
-  it("says the spec's restore failure text and keeps the picture when Restore Headshot fails", async () => {
+  it("says the restore failure text and keeps the picture when Restore Headshot fails", async () => {
     picture = { ...picture, url: UPLOADED };
     onRestore = async () => ({ status: 500, body: { error: { code: "INTERNAL", message: "boom" } } });
     renderPicture(UPLOADED);
     fireEvent.click(await screen.findByRole("button", { name: "Restore Headshot" }));
-    // The specification's text (shared/spec/ui-texts.json), written out: not only the constant.
+    // The text as docs/product.md quotes it (Profiles and pictures), written out: not only the constant.
     expect(await screen.findByRole("alert")).toHaveProperty(
       "textContent",
       "Failed to restore last headshot. Please try again.",

@@ -19,7 +19,7 @@ import {
   uploadRefusal,
 } from "../model/picture-rules.ts";
 
-/** The spec refreshes the cooldown's 'Nh Nm' every 60 seconds. */
+/** The cooldown's 'Nh Nm' is refreshed every 60 seconds. */
 const COOLDOWN_REFRESH_MS = 60_000;
 
 const failureOf = (e: unknown) =>

@@ -4,7 +4,7 @@ import { LIMITS, TIMERS_MS } from "#shared/limits.ts";
 import { PROFILE_MESSAGES } from "#shared/profile.ts";
 import { useChangeUsername } from "../api/profile-api.ts";
 
-/** Spec: view, edit, saved (a 3-second success flag) or cancel. */
+/** View, edit, saved (a 3-second success flag) or cancel. */
 export function UsernameEditor({ name }: { name: string }) {
   const inputId = useId();
   const [editing, setEditing] = useState(false);
@@ -44,7 +44,7 @@ export function UsernameEditor({ name }: { name: string }) {
         timer.current = window.setTimeout(() => setSaved(false), TIMERS_MS.usernameSuccess);
       },
       onError: (err) => {
-        // The server's own words for a refusal (empty, too long, taken); a lost connection gets the spec's text.
+        // The server's own words for a refusal (empty, too long, taken); a lost connection gets the failure text.
         const known = err instanceof ApiClientError && err.status >= 400 && err.status < 500 && err.message;
         setError(known ? err.message : PROFILE_MESSAGES.usernameFailed);
       },

@@ -2,7 +2,7 @@ import type { PictureDto } from "#server/api-types.ts";
 import { TIMERS_MS } from "#shared/limits.ts";
 import { cooldownLabel, PICTURE_LIMITS, PICTURE_MESSAGES } from "#shared/pictures.ts";
 
-/** What the picture's second button does now (spec section 4, 'Reroll'). */
+/** What the picture's second button does now (docs/product.md, Profiles and pictures). */
 export type RerollButton =
   | { action: "reroll"; label: string; disabled: false }
   | { action: "restore"; label: string; disabled: false }
@@ -29,7 +29,7 @@ export function rerollButton(
   return { action: "reroll", label: PICTURE_MESSAGES.reroll, disabled: false };
 }
 
-/** The spec's checks before an upload; null when the file may go. */
+/** The checks before an upload; null when the file may go. */
 export function uploadRefusal(file: Pick<File, "type" | "size"> | null, signedIn: boolean): string | null {
   if (!file || !signedIn) return PICTURE_MESSAGES.noFileOrUser;
   if (!isImageType(file.type)) return PICTURE_MESSAGES.invalidFile;
@@ -46,7 +46,7 @@ interface Failure {
   message: string;
 }
 
-/** An upload's failure as the spec words it: storage missing, or the server's reason. */
+/** An upload's failure as shown: storage missing, or the server's reason. */
 export function uploadFailureMessage(error: Failure): string {
   if (error.code === "STORAGE_UNAVAILABLE") return PICTURE_MESSAGES.storageUnavailable;
   // 'Upload failed: {message}. Check storage rules.' already ends the reason with a full stop.

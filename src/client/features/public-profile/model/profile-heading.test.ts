@@ -26,7 +26,7 @@ describe("public profile heading", () => {
     expect(linkedUserName(undefined)).toBeUndefined();
   });
 
-  it("uses the spec's texts", () => {
+  it("uses the product's texts", () => {
     expect(rankingsCreatedText(2)).toBe("2 ranking(s) created by this user");
     expect(emptyProfileText("Sandra")).toBe("Sandra hasn't created any public rankings yet.");
     expect(itemCountText(1, "castaways")).toBe("1 contestant");

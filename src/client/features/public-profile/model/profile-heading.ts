@@ -24,7 +24,7 @@ export interface ProfileLinkState {
 }
 
 /**
- * Which heading the profile page wears. The spec has two: the browse page's
+ * Which heading the profile page wears. There are two: the browse page's
  * 'Rankings by {name}' and the profile's '{name}'s Rankings'. The rule: a
  * visit that came through a creator link ('By {user}' on a list card, which
  * passes the user's name as navigation state) or says it came from browse

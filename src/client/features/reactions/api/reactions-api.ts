@@ -101,7 +101,7 @@ export function useToggleUpvote() {
   });
 }
 
-/** Toggles the viewer's favourite on a list, with the spec's 2-second popup. */
+/** Toggles the viewer's favourite on a list, with the 2-second popup. */
 export function useToggleFavorite() {
   const queryClient = useQueryClient();
   const toast = useToast();

@@ -5,7 +5,7 @@ import "./reactions.css";
 
 export interface FavoriteButtonProps {
   list: ReactionTarget;
-  /** Visitors see the star disabled, with the spec's hint as its title. */
+  /** Visitors see the star disabled, with a hint as its title. */
   signedIn: boolean;
   /** 'card' is compact (browse, home, profiles); 'detail' is the larger one of the list page. */
   variant?: "card" | "detail";

@@ -62,7 +62,7 @@ afterEach(() => {
 });
 
 describe("reaction buttons", () => {
-  it("are disabled for visitors, with the spec's titles", () => {
+  it("are disabled for visitors, with the product's titles", () => {
     renderCards(false);
     // The accessible name holds what the visitor sees in the tooltip.
     const star = screen.getByRole("button", { name: "Login to favorite lists" });

@@ -5,7 +5,7 @@ import "./reactions.css";
 
 export interface UpvoteButtonProps {
   list: ReactionTarget;
-  /** Visitors see the button disabled, with the spec's hint as its title. */
+  /** Visitors see the button disabled, with a hint as its title. */
   signedIn: boolean;
   /** 'card' is compact ('Login to upvote'); 'detail' is the list page's ('Sign in to upvote'). */
   variant?: "card" | "detail";

@@ -1,7 +1,7 @@
 import { ApiClientError } from "#client/lib/api-client.ts";
 import { TIMERS_MS } from "#shared/limits.ts";
 
-/** Spec texts for the favourite star and the upvote button (sections 2, 6 and 8). */
+/** Texts of the favourite star and the upvote button (docs/product.md, Upvotes and favourites). */
 export const REACTION_MESSAGES = {
   favoriteAdded: "Added to favorites",
   favoriteRemoved: "Removed from favorites",
@@ -16,7 +16,7 @@ export const REACTION_MESSAGES = {
   upvoteVisitorTitleCard: "Login to upvote",
 } as const;
 
-/** The favourite popup's time on screen (spec: 2 seconds). */
+/** The favourite popup's time on screen: 2 seconds. */
 export const FAVORITE_TOAST_MS = TIMERS_MS.favoriteToast;
 /** Errors stay a little longer than the popup, so they can be read. */
 export const REACTION_ERROR_TOAST_MS = 4000;

@@ -9,7 +9,7 @@ import { PROFILE_MESSAGES } from "#shared/profile.ts";
 export const postIdolDraw = () => readJson(api.me["idol-draws"].$post());
 
 /**
- * A season-card click of a signed-in person. A find shows the spec's toast for
+ * A season-card click of a signed-in person. A find shows the idol toast for
  * 3 s and refreshes profile counts (the idol count among them); failures
  * (429, offline) are part of the game's noise and stay out of the way.
  */
