@@ -1,14 +1,10 @@
 import { z } from "zod";
-import { checkCommentText, COMMENT_MESSAGES, COMMENT_SORTS } from "./comments.ts";
+import { COMMENT_RULE, COMMENT_SORTS } from "./comments.ts";
 import { pathIdSchema } from "./lists.schema.ts";
+import { textSchema } from "./text-rules.schema.ts";
 
-/** A comment's text: the shared rule (checkCommentText), stored as it returns it. */
-export const commentTextSchema = z.string({ error: COMMENT_MESSAGES.textEmpty }).transform((raw, ctx) => {
-  const checked = checkCommentText(raw);
-  if (checked.ok) return checked.text;
-  ctx.addIssue({ code: "custom", message: checked.message });
-  return z.NEVER;
-});
+/** A comment's text: the shared text rule (checkCommentText uses the same), stored as it returns it. */
+export const commentTextSchema = textSchema(COMMENT_RULE);
 
 /** What a discussion belongs to: a list, or a global ranking category. */
 export const commentTargetSchema = z.union([

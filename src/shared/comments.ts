@@ -1,4 +1,5 @@
 import { LIMITS } from "./limits.ts";
+import { checkText, type TextRule } from "./text-rules.ts";
 
 /** The name a comment shows when its author has none to show (docs/product.md, Comments). */
 export const COMMENT_AUTHOR_FALLBACK = "Anonymous";
@@ -37,22 +38,27 @@ export const COMMENT_MESSAGES = {
 export const COMMENT_SORTS = ["new", "best", "top"] as const;
 export type CommentSort = (typeof COMMENT_SORTS)[number];
 
-/** Newline and tab are text; any other control character is not. */
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B-\u001F\u007F]/;
+/** Free text: line breaks and tabs are text, other control characters are not (docs/product.md, Names and texts). */
+export const COMMENT_RULE: TextRule = {
+  kind: "text",
+  max: LIMITS.commentMax,
+  messages: {
+    empty: COMMENT_MESSAGES.textEmpty,
+    tooLong: COMMENT_MESSAGES.textTooLong,
+    control: COMMENT_MESSAGES.controlCharacters,
+  },
+};
 
 export type CommentTextCheck = { ok: true; text: string } | { ok: false; message: string };
 
 /**
- * A comment's text as it is stored (line ends made "\n", trimmed), or the
- * reason it cannot be: 1 to 500 characters, no control characters
- * but newline and tab. The server's schema and the comment form both use it.
+ * A comment's text as it is stored (the shared text rule: invisible
+ * characters removed, line ends made "\n", NFC, trimmed), or the
+ * reason it cannot be: 1 to 500 characters, no control characters but
+ * newline and tab. The server's schema and the comment form both use it.
  */
 export function checkCommentText(raw: string): CommentTextCheck {
-  const text = raw.replace(/\r\n?/g, "\n").trim();
-  if (text.length === 0) return { ok: false, message: COMMENT_MESSAGES.textEmpty };
-  if (text.length > LIMITS.commentMax) return { ok: false, message: COMMENT_MESSAGES.textTooLong };
-  if (CONTROL_CHARACTERS.test(text)) return { ok: false, message: COMMENT_MESSAGES.controlCharacters };
-  return { ok: true, text };
+  return checkText(raw, COMMENT_RULE);
 }
 
 /** Wilson score lower bound of the share of upvotes (z = 1.28, about 80 %), as Reddit's "best". */

@@ -1,14 +1,11 @@
 import { z } from "zod";
 import { LIMITS } from "./limits.ts";
-import { ITEM_ID, LIST_MESSAGES } from "./lists.ts";
+import { ITEM_ID, LIST_DESCRIPTION_RULE, LIST_MESSAGES, LIST_NAME_RULE } from "./lists.ts";
+import { textSchema } from "./text-rules.schema.ts";
 
 export const listInputSchema = z.object({
-  name: z
-    .string({ error: LIST_MESSAGES.nameRequired })
-    .trim()
-    .min(1, LIST_MESSAGES.nameRequired)
-    .max(LIMITS.listNameMax, LIST_MESSAGES.nameTooLong),
-  description: z.string().trim().max(LIMITS.listDescriptionMax, LIST_MESSAGES.descriptionTooLong).default(""),
+  name: textSchema(LIST_NAME_RULE),
+  description: textSchema(LIST_DESCRIPTION_RULE).default(""),
   tags: z.array(z.string().max(40)).max(20).default([]),
   items: z
     .array(z.string().regex(ITEM_ID, "Unknown season or castaway."))

@@ -1,4 +1,5 @@
 import { LIMITS } from "./limits.ts";
+import type { TextRule } from "./text-rules.ts";
 
 /** Tags a person may choose, with their labels (docs/product.md, Lists and the list builder). */
 export const USER_TAGS = [
@@ -20,6 +21,9 @@ export const LIST_MESSAGES = {
   nameRequired: "Please enter a name for your list",
   nameTooLong: `List name must be at most ${LIMITS.listNameMax} characters.`,
   descriptionTooLong: `Description must be at most ${LIMITS.listDescriptionMax} characters.`,
+  // Not in the specification (docs/product.md, Names and texts).
+  nameControl: "List name cannot contain line breaks, tabs or other control characters.",
+  descriptionControl: "Description cannot contain control characters.",
   mixSeasonsFirst: "Cannot mix seasons and contestants.",
   mixContestantsFirst: "Cannot mix contestants and seasons.",
   mixAlertHasContestants:
@@ -36,6 +40,24 @@ export const LIST_MESSAGES = {
   userForEditFailed: "Failed to load user data for editing.",
   errorLoadingForEdit: "An error occurred while loading the list.",
 } as const;
+
+/** A list's name: one line, required (docs/product.md, Names and texts). */
+export const LIST_NAME_RULE: TextRule = {
+  kind: "line",
+  max: LIMITS.listNameMax,
+  messages: {
+    empty: LIST_MESSAGES.nameRequired,
+    tooLong: LIST_MESSAGES.nameTooLong,
+    control: LIST_MESSAGES.nameControl,
+  },
+};
+
+/** A list's description: free text with line breaks, may be empty. */
+export const LIST_DESCRIPTION_RULE: TextRule = {
+  kind: "text",
+  max: LIMITS.listDescriptionMax,
+  messages: { tooLong: LIST_MESSAGES.descriptionTooLong, control: LIST_MESSAGES.descriptionControl },
+};
 
 /** Season ids are 's' plus the number; castaway appearance ids are '{seasonId}-{slug}'. */
 export const SEASON_ID = /^s\d{1,3}$/;

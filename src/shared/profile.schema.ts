@@ -1,16 +1,11 @@
 import { z } from "zod";
 import { parsePage } from "./browse.ts";
-import { LIMITS } from "./limits.ts";
 import { pathIdSchema } from "./lists.schema.ts";
-import { PROFILE_MESSAGES } from "./profile.ts";
+import { USERNAME_RULE } from "./profile.ts";
+import { textSchema } from "./text-rules.schema.ts";
 
-export const usernameSchema = z.object({
-  displayName: z
-    .string({ error: PROFILE_MESSAGES.usernameEmpty })
-    .trim()
-    .min(1, PROFILE_MESSAGES.usernameEmpty)
-    .max(LIMITS.usernameMax, PROFILE_MESSAGES.usernameTooLong),
-});
+/** A new username, stored as the shared text rule leaves it, so names are compared as they look. */
+export const usernameSchema = z.object({ displayName: textSchema(USERNAME_RULE) });
 
 export const userParamsSchema = z.object({ userId: pathIdSchema });
 

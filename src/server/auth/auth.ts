@@ -1,11 +1,14 @@
 import { betterAuth } from "better-auth";
+import { APIError } from "better-auth/api";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Db } from "../db/client.ts";
 import { account, session, user, verification } from "../db/schema/index.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { LIMITS } from "#shared/limits.ts";
-import { defaultDisplayName } from "#shared/display-name.ts";
+import { defaultDisplayName, displayNameFrom } from "#shared/display-name.ts";
+import { PROFILE_MESSAGES } from "#shared/profile.ts";
+import { cleanText, hasControlCharacter } from "#shared/text-rules.ts";
 import { uniqueDisplayName } from "./display-name.ts";
 
 export interface AuthOptions {
@@ -100,8 +103,21 @@ export function createAuth(opts: AuthOptions) {
     databaseHooks: {
       user: {
         create: {
-          async before(u) {
-            const wanted = u.name?.trim() || defaultDisplayName(u.email);
+          async before(u, ctx) {
+            // The shared text rule (docs/product.md, Names and texts): a name
+            // sent to the sign-up form with control characters is refused as a
+            // rename would be; one from a sign-in provider is mended instead,
+            // since refusing it would lock its owner out.
+            if (
+              ctx?.path === "/sign-up/email" &&
+              hasControlCharacter(cleanText(u.name ?? "", "line"), "line")
+            ) {
+              throw new APIError("BAD_REQUEST", {
+                code: "INVALID_USERNAME",
+                message: PROFILE_MESSAGES.usernameControl,
+              });
+            }
+            const wanted = displayNameFrom(u.name ?? "") || defaultDisplayName(u.email);
             const picture = (await opts.initialPicture?.()) ?? null;
             return {
               data: {

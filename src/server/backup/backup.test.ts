@@ -63,7 +63,9 @@ async function seedInstall(t: TestApp) {
   const { list } = await json<{ list: { id: string } }>(
     await t.request("/api/lists", {
       json: {
-        name: "It's 'quoted' \\ \"odd\" — ünïcode 🏝️\nand a new line",
+        // A name is one line; the description carries the line break.
+        name: "It's 'quoted' \\ \"odd\" — ünïcode 🏝️",
+        description: "and\na new line",
         items: ["s1-richard-hatch", "s2-tina-wesson"],
         tags: ["a", "b"],
       },

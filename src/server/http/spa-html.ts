@@ -1,3 +1,5 @@
+import { cleanText, withoutControlCharacters } from "#shared/text-rules.ts";
+
 export interface PageMeta {
   title: string;
   description: string;
@@ -5,6 +7,14 @@ export interface PageMeta {
   /** The link-preview picture: an absolute URL and its size. */
   image?: { url: string; width: number; height: number; type: string };
 }
+
+/**
+ * One line of visible text for the head: the shared text rule, with line
+ * breaks and other control characters made spaces. Names and descriptions
+ * are cleaned when saved; this also holds for rows saved before that rule
+ * (docs/security.md, "Characters in names and texts").
+ */
+const headText = (s: string) => withoutControlCharacters(cleanText(s, "line"), "line");
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -37,7 +47,9 @@ export function withPageMeta(indexHtml: string, meta: PageMeta): string {
     .slice(0, headEnd)
     .replace(TITLE, () => "")
     .replace(DESCRIPTION, () => "");
-  const { title, description, url, image } = meta;
+  const { url, image } = meta;
+  const title = headText(meta.title);
+  const description = headText(meta.description);
   const tags = [
     html`<title>${title}</title>`,
     html`<meta name="description" content="${description}" />`,

@@ -318,3 +318,19 @@ describe("limits", () => {
     expect(rows).toHaveLength(NOTIFICATIONS_KEPT);
   });
 });
+
+describe("invisible characters in comments (docs/product.md, Names and texts)", () => {
+  it("refuses a comment of only invisible characters as empty, and stores others without them", async () => {
+    await clearComments();
+    for (const text of ["\u200B", "\u200B \u2060\uFEFF\n\u200E\u202E"]) {
+      const res = await post(alice, text);
+      expect(res.status, JSON.stringify(text)).toBe(400);
+      expect((await errorOf(res)).message).toBe(COMMENT_MESSAGES.textEmpty);
+    }
+    expect((await errorOf(await post(alice, "csi\u009B2J"))).message).toBe(
+      COMMENT_MESSAGES.controlCharacters,
+    );
+    await comment(alice, "\u202Egreat\u200B list\u202C 👩‍💻\nsecond line");
+    expect((await discussion(null)).threads.map((c) => c.text)).toEqual(["great list 👩‍💻\nsecond line"]);
+  });
+});

@@ -2,6 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lists } from "#server/db/schema/index.ts";
 import { LIMITS } from "#shared/limits.ts";
+import { LIST_MESSAGES } from "#shared/lists.ts";
 import type { ListDetailDto } from "#server/api-types.ts";
 import type { ErrorBody } from "#server/http/errors.ts";
 import { createTestApp, type TestUser } from "#testing/test-app.ts";
@@ -219,5 +220,35 @@ describe("my lists", () => {
     expect(lists[0]!.itemCount).toBe(4);
     expect(lists[0]!.preview.map((p) => p.id)).toEqual(["s4", "s3", "s2"]);
     expect(lists[1]!.preview).toEqual([]);
+  });
+});
+
+describe("list names and descriptions under the shared text rule (docs/product.md, Names and texts)", () => {
+  it("removes zero-width and bidirectional characters, and refuses control characters", async () => {
+    const res = await create(alice, {
+      name: "\u202EBest\u200B of\u2066 all\u2069\u200F",
+      description: "\u2067Line one\u200B\nline two\u202C 👩‍💻",
+      items: ["s1"],
+    });
+    expect(res.status).toBe(201);
+    const { list } = (await res.json()) as ListBody;
+    expect(list).toMatchObject({ name: "Best of all", description: "Line one\nline two 👩‍💻" });
+    const refusals: [unknown, string][] = [
+      [{ name: "\u200B\u2060\uFEFF", items: [] }, LIST_MESSAGES.nameRequired],
+      [{ name: "Ring\u0007", items: [] }, LIST_MESSAGES.nameControl],
+      [{ name: "Two\nlines", items: [] }, LIST_MESSAGES.nameControl],
+      [{ name: "Fine", description: "Clear\u001B[2J", items: [] }, LIST_MESSAGES.descriptionControl],
+    ];
+    for (const [body, message] of refusals) {
+      const refused = await create(alice, body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(((await refused.json()) as ErrorBody).error.message).toBe(message);
+    }
+    const edited = await t.request(`/api/lists/${alice.id}/${list.id}`, {
+      method: "PUT",
+      json: { name: "Edited\u001B", items: ["s1"] },
+      cookie: alice.cookie,
+    });
+    expect(edited.status).toBe(400);
   });
 });

@@ -1,9 +1,10 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { ErrorBody } from "#server/http/errors.ts";
-import { createTestApp, type TestUser } from "#testing/test-app.ts";
+import { createTestApp, TEST_PASSWORD, type TestUser } from "#testing/test-app.ts";
 import { lists } from "#server/db/schema/index.ts";
 import { LIMITS } from "#shared/limits.ts";
 import { LIST_MESSAGES } from "#shared/lists.ts";
+import { PROFILE_MESSAGES } from "#shared/profile.ts";
 import { drawIdol, IDOL_DRAW_LIMIT } from "./profiles.service.ts";
 
 const t = await createTestApp({ users: ["alice@example.com", "bob@example.com"] });
@@ -59,6 +60,45 @@ describe("changing the username", () => {
   it("accepts exactly 30 characters and refuses visitors", async () => {
     expect((await rename(bob, "b".repeat(30))).status).toBe(200);
     expect((await rename(null, "visitor")).status).toBe(401);
+  });
+});
+
+describe("usernames under the shared text rule (docs/product.md, Names and texts)", () => {
+  const taken = PROFILE_MESSAGES.usernameTaken;
+  const nameOf = async (user: TestUser) =>
+    ((await (await t.request("/api/me/profile", { cookie: user.cookie })).json()) as { profile: Profile })
+      .profile.name;
+
+  it("counts a taken name with invisible characters as taken, on rename (409) and sign-up (numbered)", async () => {
+    const owner = await t.signUp("twin@example.com");
+    const other = await t.signUp("other-twin@example.com");
+    for (const lookAlike of ["twin\u200B", "TWIN\u2060", "\u202Etwin", "tw\u200Din\uFEFF"]) {
+      const res = await rename(other, lookAlike);
+      expect(res.status, JSON.stringify(lookAlike)).toBe(409);
+      expect(((await res.json()) as ErrorBody).error.message).toBe(taken);
+    }
+    // A sign-up asking for a taken name gets the next free one, as a plain duplicate does.
+    expect((await t.signUp("twin@two.example", undefined, "twin\u200B")).name).toBe("twin2");
+    expect((await t.signUp("twin@three.example", undefined, "\u200Ftwin")).name).toBe("twin3");
+    expect(await nameOf(owner)).toBe("twin");
+  });
+
+  it("stores names cleaned, and refuses control characters such as ESC and BEL", async () => {
+    const stealth = await t.signUp("stealth@example.com");
+    const res = await rename(stealth, " Bo\u200Bb\u00A0\u00A0Ste\u0301alth\u202E ");
+    expect(await res.json()).toEqual({ displayName: "Bob Stéalth" });
+    for (const name of ["Bob\u001B[31m", "Bell\u0007", "Two\nLines", "Tab\tName", "C1\u009B"]) {
+      const refused = await rename(stealth, name);
+      expect(refused.status, JSON.stringify(name)).toBe(400);
+      expect(((await refused.json()) as ErrorBody).error.message).toBe(PROFILE_MESSAGES.usernameControl);
+    }
+    expect((await rename(stealth, "\u200B\u200C")).status).toBe(400);
+    expect(await nameOf(stealth)).toBe("Bob Stéalth");
+    const signUp = await t.request("/api/auth/sign-up/email", {
+      json: { email: "escape@example.com", password: TEST_PASSWORD, name: "Esc\u001Bape" },
+    });
+    expect(signUp.status).toBe(400);
+    expect(((await signUp.json()) as { message: string }).message).toBe(PROFILE_MESSAGES.usernameControl);
   });
 });
 

@@ -60,6 +60,26 @@ describe("a list page's link preview", () => {
     expect(pngSize(Buffer.from(await res.arrayBuffer()))).toEqual({ width: 1200, height: 630 });
   });
 
+  it("writes no control, zero-width or bidirectional character into the title and tags", async () => {
+    // As a list saved before names and texts were cleaned would hold them.
+    const sneaky = "\u202E\u2066Evil\u200B\u001B[2J\u0007 twin\u2069\u200F";
+    const list = await createList(t.database.db, ann.id, {
+      name: sneaky,
+      description: `line one\nline two ${sneaky}`,
+      tags: [],
+      items: ["s1"],
+    });
+    const html = await (await t.request(`/list/${ann.id}/${list.id}`)).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).toContain("<title>Evil [2J twin by Ann $&amp; Co | Survivor Rankings</title>");
+    expect(metaContent(html, "og:title")).toBe("Evil [2J twin by Ann $&amp; Co | Survivor Rankings");
+    expect(metaContent(html, "og:description")).toBe("line one line two Evil [2J twin");
+    expect(metaContent(html, "twitter:description")).toBe(metaContent(html, "og:description"));
+    expect(head).not.toMatch(
+      /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2066-\u2069]/,
+    );
+  });
+
   it("serves the plain page for a list that does not exist or a path no list can have", async () => {
     for (const path of [
       `/list/${ann.id}/list_0`,

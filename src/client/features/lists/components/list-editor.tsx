@@ -6,7 +6,16 @@ import { imageUrlFor, type PickItem } from "#client/lib/pick-item.ts";
 import { savePostLoginAction } from "#client/lib/post-login-action.ts";
 import { useCatalog } from "#client/lib/seasons-query.ts";
 import { LIMITS, TIMERS_MS } from "#shared/limits.ts";
-import { isSeasonId, kindOfItems, LIST_MESSAGES, type ListKind, USER_TAGS } from "#shared/lists.ts";
+import {
+  isSeasonId,
+  kindOfItems,
+  LIST_DESCRIPTION_RULE,
+  LIST_MESSAGES,
+  LIST_NAME_RULE,
+  type ListKind,
+  USER_TAGS,
+} from "#shared/lists.ts";
+import { checkText, cleanText } from "#shared/text-rules.ts";
 import { useDeleteDraft, useSaveDraft } from "../api/draft-api.ts";
 import { useSaveList } from "../api/lists-api.ts";
 import {
@@ -79,7 +88,8 @@ export function ListEditor(props: ListEditorProps) {
   const [state, setState] = useState<EditorState>(props.initial);
   const [storedError, setError] = useState<string | null>(props.initialError);
   // An error goes away once its cause is fixed, not only at the next save.
-  const error = storedError === LIST_MESSAGES.nameRequired && state.name.trim() ? null : storedError;
+  const error =
+    storedError === LIST_MESSAGES.nameRequired && cleanText(state.name, "line") ? null : storedError;
   // Each refusal is a new object, so a repeat restarts its 3 seconds.
   const [mixError, setMixError] = useState<{ text: string } | null>(null);
   // Set by any change the person makes; the server draft follows only those.
@@ -200,16 +210,22 @@ export function ListEditor(props: ListEditorProps) {
   };
 
   const onSave = () => {
-    const name = state.name.trim();
-    if (!name) {
-      setError(LIST_MESSAGES.nameRequired);
+    // The server's rule, shared (docs/product.md, Names and texts).
+    const name = checkText(state.name, LIST_NAME_RULE);
+    const description = checkText(state.description, LIST_DESCRIPTION_RULE);
+    if (!name.ok) {
+      setError(name.message);
+      return;
+    }
+    if (!description.ok) {
+      setError(description.message);
       return;
     }
     setError(null);
     const existing = state.editingListId && userId ? { ownerId: userId, listId: state.editingListId } : null;
     saveList.mutate(
       {
-        input: { name, description: state.description.trim(), tags: state.tags, items: state.items },
+        input: { name: name.text, description: description.text, tags: state.tags, items: state.items },
         existing,
       },
       {

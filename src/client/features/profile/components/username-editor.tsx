@@ -1,7 +1,8 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { ApiClientError } from "#client/lib/api-client.ts";
 import { LIMITS, TIMERS_MS } from "#shared/limits.ts";
-import { PROFILE_MESSAGES } from "#shared/profile.ts";
+import { PROFILE_MESSAGES, USERNAME_RULE } from "#shared/profile.ts";
+import { checkText } from "#shared/text-rules.ts";
 import { useChangeUsername } from "../api/profile-api.ts";
 
 /** View, edit, saved (a 3-second success flag) or cancel. */
@@ -30,13 +31,14 @@ export function UsernameEditor({ name }: { name: string }) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const next = value.trim();
-    if (!next) {
-      setError(PROFILE_MESSAGES.usernameEmpty);
+    // The server's rule, shared: empty once invisible characters are gone, too long, control characters.
+    const checked = checkText(value, USERNAME_RULE);
+    if (!checked.ok) {
+      setError(checked.message);
       return;
     }
     setError(null);
-    change.mutate(next, {
+    change.mutate(checked.text, {
       onSuccess: () => {
         setEditing(false);
         setSaved(true);
