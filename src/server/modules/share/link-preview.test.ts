@@ -63,7 +63,7 @@ describe("a list page's link preview", () => {
   it("writes no control, zero-width or bidirectional character into the title and tags", async () => {
     // As a list saved before names and texts were cleaned would hold them.
     const sneaky = "\u202E\u2066Evil\u200B\u001B[2J\u0007 twin\u2069\u200F";
-    const list = await createList(t.database.db, ann.id, {
+    const list = await createList(t.store, ann.id, {
       name: sneaky,
       description: `line one\nline two ${sneaky}`,
       tags: [],
