@@ -17,8 +17,19 @@ import type { Partition, RankedLists, SliceBallots } from "./types.ts";
  * - An item repeated within a list counts at its first place only.
  *
  * Slice-local indices follow ascending catalogue order.
+ *
+ * The slices' arrays are views into five shared buffers. Pass the same
+ * `buffers` to consecutive calls (fitting each result before the next call,
+ * which overwrites it) and the buffers are reused, so a full refresh
+ * allocates its largest ballots once instead of leaving every slice's arrays
+ * for the garbage collector, which frees memory outside the JavaScript heap
+ * late.
  */
-export function buildBallots(lists: RankedLists, partition: Partition): SliceBallots[] {
+export function buildBallots(
+  lists: RankedLists,
+  partition: Partition,
+  buffers: BallotBuffers = createBallotBuffers(),
+): SliceBallots[] {
   const { memberCount, member, offsets, items } = lists;
   const { partCount, partOf } = partition;
   const catalogueSize = partOf.length;
@@ -34,12 +45,16 @@ export function buildBallots(lists: RankedLists, partition: Partition): SliceBal
   const hasGroups = slices.parts.map((s) => s.groupCount > 1);
 
   // Lists in member order (stable), so each member's rankings are contiguous.
+  // Lists that come ordered by member (ORDER BY the member in the query) are
+  // read in place, front to back, which is several times faster.
   const memberStart = new Int32Array(memberCount + 1);
   for (let l = 0; l < listCount; l++) memberStart[member[l]! + 1]!++;
   for (let m = 0; m < memberCount; m++) memberStart[m + 1]! += memberStart[m]!;
-  const byMember = new Int32Array(listCount);
-  const cursor = memberStart.slice(0, memberCount);
-  for (let l = 0; l < listCount; l++) byMember[cursor[member[l]!]!++] = l;
+  const byMember = isOrderedByMember(member) ? null : new Int32Array(listCount);
+  if (byMember) {
+    const cursor = memberStart.slice(0, memberCount);
+    for (let l = 0; l < listCount; l++) byMember[cursor[member[l]!]!++] = l;
+  }
 
   // Capacities per part (upper bounds: repeated items are counted).
   const entryCap = new Int32Array(partCount);
@@ -49,7 +64,7 @@ export function buildBallots(lists: RankedLists, partition: Partition): SliceBal
   const memberStamp = new Int32Array(partCount).fill(-1);
   for (let m = 0; m < memberCount; m++) {
     for (let q = memberStart[m]!; q < memberStart[m + 1]!; q++) {
-      const l = byMember[q]!;
+      const l = byMember ? byMember[q]! : q;
       for (let e = offsets[l]!; e < offsets[l + 1]!; e++) {
         const p = partOf[items[e]!]!;
         if (p < 0) continue;
@@ -66,17 +81,32 @@ export function buildBallots(lists: RankedLists, partition: Partition): SliceBal
     }
   }
 
+  let entryTotal = 0;
+  let rankingTotal = 0;
+  let ballotTotal = 0;
+  for (let p = 0; p < partCount; p++) {
+    entryTotal += entryCap[p]!;
+    rankingTotal += rankingCap[p]! + 1;
+    ballotTotal += ballotCap[p]! + 1;
+  }
+  reserve(buffers, entryTotal, rankingTotal, ballotTotal);
   const outItems: Int32Array[] = [];
   const outRankingOffsets: Int32Array[] = [];
   const outWeights: Float64Array[] = [];
   const outScopes: Int32Array[] = [];
   const outBallotOffsets: Int32Array[] = [];
+  let entryBase = 0;
+  let rankingBase = 0;
+  let ballotBase = 0;
   for (let p = 0; p < partCount; p++) {
-    outItems.push(new Int32Array(entryCap[p]!));
-    outRankingOffsets.push(new Int32Array(rankingCap[p]! + 1));
-    outWeights.push(new Float64Array(rankingCap[p]!));
-    outScopes.push(new Int32Array(rankingCap[p]!));
-    outBallotOffsets.push(new Int32Array(ballotCap[p]! + 1));
+    outItems.push(buffers.items.subarray(entryBase, (entryBase += entryCap[p]!)));
+    outRankingOffsets.push(buffers.rankingOffsets.subarray(rankingBase, rankingBase + rankingCap[p]! + 1));
+    outWeights.push(buffers.weights.subarray(rankingBase, rankingBase + rankingCap[p]!));
+    outScopes.push(buffers.scopes.subarray(rankingBase, rankingBase + rankingCap[p]!));
+    rankingBase += rankingCap[p]! + 1;
+    outBallotOffsets.push(buffers.ballotOffsets.subarray(ballotBase, (ballotBase += ballotCap[p]! + 1)));
+    outRankingOffsets[p]![0] = 0;
+    outBallotOffsets[p]![0] = 0;
   }
   const entryCount = new Int32Array(partCount);
   const rankingCount = new Int32Array(partCount);
@@ -90,12 +120,12 @@ export function buildBallots(lists: RankedLists, partition: Partition): SliceBal
   const memberLists = new Int32Array(partCount);
   listStamp.fill(-1);
   memberStamp.fill(-1);
-  const dedupe = new Map<number, number>();
+  const dedupe: CollapseScratch = { hashes: new Int32Array(64), byHash: new Map() };
 
   for (let m = 0; m < memberCount; m++) {
     let touchedByMember = 0;
     for (let q = memberStart[m]!; q < memberStart[m + 1]!; q++) {
-      const l = byMember[q]!;
+      const l = byMember ? byMember[q]! : q;
       let touchedByList = 0;
       for (let e = offsets[l]!; e < offsets[l + 1]!; e++) {
         const c = items[e]!;
@@ -155,6 +185,69 @@ export function buildBallots(lists: RankedLists, partition: Partition): SliceBal
       scopes: outScopes[p]!.subarray(0, rankingCount[p]!),
     },
   }));
+}
+
+/** Reusable storage for buildBallots' output (see there). */
+export interface BallotBuffers {
+  items: Int32Array;
+  rankingOffsets: Int32Array;
+  weights: Float64Array;
+  scopes: Int32Array;
+  ballotOffsets: Int32Array;
+}
+
+export function createBallotBuffers(): BallotBuffers {
+  return {
+    items: new Int32Array(0),
+    rankingOffsets: new Int32Array(0),
+    weights: new Float64Array(0),
+    scopes: new Int32Array(0),
+    ballotOffsets: new Int32Array(0),
+  };
+}
+
+/** Grows the buffers to hold the given totals (with room to spare, so a slightly larger slice needs no new ones). */
+function reserve(buffers: BallotBuffers, entries: number, rankings: number, ballots: number): void {
+  const room = (n: number) => Math.ceil(n * 1.25);
+  if (buffers.items.length < entries) buffers.items = new Int32Array(room(entries));
+  if (buffers.rankingOffsets.length < rankings) {
+    buffers.rankingOffsets = new Int32Array(room(rankings));
+    buffers.weights = new Float64Array(buffers.rankingOffsets.length);
+    buffers.scopes = new Int32Array(buffers.rankingOffsets.length);
+  }
+  if (buffers.ballotOffsets.length < ballots) buffers.ballotOffsets = new Int32Array(room(ballots));
+}
+
+/** The same lists ordered by member (stable), as buildBallots reads them fastest. */
+export function orderByMember(lists: RankedLists): RankedLists {
+  const { memberCount, member, offsets, items } = lists;
+  if (isOrderedByMember(member)) return lists;
+  const start = new Int32Array(memberCount + 1);
+  for (let l = 0; l < member.length; l++) start[member[l]! + 1]! += offsets[l + 1]! - offsets[l]!;
+  for (let m = 0; m < memberCount; m++) start[m + 1]! += start[m]!;
+  const listStart = new Int32Array(memberCount + 1);
+  for (let l = 0; l < member.length; l++) listStart[member[l]! + 1]!++;
+  for (let m = 0; m < memberCount; m++) listStart[m + 1]! += listStart[m]!;
+  const sorted = {
+    memberCount,
+    member: new Int32Array(member.length),
+    offsets: new Int32Array(offsets.length),
+    items: new Int32Array(items.length),
+  };
+  for (let l = 0; l < member.length; l++) {
+    const m = member[l]!;
+    const q = listStart[m]!++;
+    sorted.member[q] = m;
+    sorted.items.set(items.subarray(offsets[l]!, offsets[l + 1]!), start[m]!);
+    start[m]! += offsets[l + 1]! - offsets[l]!;
+    sorted.offsets[q + 1] = start[m]!;
+  }
+  return sorted;
+}
+
+function isOrderedByMember(member: Int32Array): boolean {
+  for (let l = 1; l < member.length; l++) if (member[l]! < member[l - 1]!) return false;
+  return true;
 }
 
 /** A partition with one part holding the given catalogue items (a single slice). */
@@ -228,7 +321,9 @@ function describeParts(partition: Partition) {
 /**
  * Keeps each distinct ranking of one member (rankings first .. end - 1 of a
  * part) once, moved down in place, with weight copies / m. Returns the new
- * end. The weights array holds the copy counts while it runs.
+ * end. The weights array holds the copy counts while it runs. Kept rankings
+ * are found by hash: in a short array for the usual few lists, in a map for
+ * a member with very many.
  */
 function collapseMemberRankings(
   items: Int32Array,
@@ -237,14 +332,17 @@ function collapseMemberRankings(
   weights: Float64Array,
   first: number,
   end: number,
-  dedupe: Map<number, number>,
+  scratch: CollapseScratch,
 ): number {
   const m = end - first;
   if (m === 1) {
     weights[first] = 1;
     return end;
   }
-  dedupe.clear();
+  if (scratch.hashes.length < m) scratch.hashes = new Int32Array(Math.max(m, 2 * scratch.hashes.length));
+  const hashes = scratch.hashes;
+  const byHash = m > SHORT_SCAN ? scratch.byHash : null;
+  byHash?.clear();
   let write = first;
   let start = rankingOffsets[first]!;
   for (let r = first; r < end; r++) {
@@ -253,13 +351,12 @@ function collapseMemberRankings(
     const scope = scopes[r]!;
     const hash = hashRanking(items, start, stop, scope);
     let same = -1;
-    const candidate = dedupe.get(hash);
-    if (candidate !== undefined) {
-      if (sameRanking(items, rankingOffsets, scopes, candidate, start, stop, scope)) same = candidate;
-      else {
-        for (let k = first; k < write && same < 0; k++) {
-          if (sameRanking(items, rankingOffsets, scopes, k, start, stop, scope)) same = k;
-        }
+    const candidate = byHash ? byHash.get(hash) : undefined;
+    if (candidate !== undefined && sameRanking(items, rankingOffsets, scopes, candidate, start, stop, scope)) {
+      same = candidate;
+    } else if (!byHash || candidate !== undefined) {
+      for (let k = first; k < write && same < 0; k++) {
+        if (hashes[k - first] === hash && sameRanking(items, rankingOffsets, scopes, k, start, stop, scope)) same = k;
       }
     }
     if (same >= 0) {
@@ -270,13 +367,22 @@ function collapseMemberRankings(
       rankingOffsets[write + 1] = to + (stop - start);
       scopes[write] = scope;
       weights[write] = 1;
-      if (candidate === undefined) dedupe.set(hash, write);
+      hashes[write - first] = hash;
+      if (byHash && candidate === undefined) byHash.set(hash, write);
       write++;
     }
     start = stop;
   }
   for (let k = first; k < write; k++) weights[k] = weights[k]! / m;
   return write;
+}
+
+/** Up to this many rankings, a member's kept rankings are searched by scanning their hashes. */
+const SHORT_SCAN = 64;
+
+interface CollapseScratch {
+  hashes: Int32Array;
+  byHash: Map<number, number>;
 }
 
 function hashRanking(items: Int32Array, start: number, stop: number, scope: number): number {
