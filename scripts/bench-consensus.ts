@@ -24,9 +24,17 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildBallots, createBallotBuffers, orderByMember } from "../src/server/modules/consensus/model/ballots.ts";
+import {
+  buildBallots,
+  createBallotBuffers,
+  orderByMember,
+} from "../src/server/modules/consensus/model/ballots.ts";
 import { fitConsensus } from "../src/server/modules/consensus/model/consensus.ts";
-import { castawayPartitions, chunkPartition, seasonPartitions } from "../src/server/modules/consensus/model/slices.ts";
+import {
+  castawayPartitions,
+  chunkPartition,
+  seasonPartitions,
+} from "../src/server/modules/consensus/model/slices.ts";
 import { syntheticSite } from "../src/server/modules/consensus/model/synthetic-site.ts";
 import type { Partition, RankedLists } from "../src/server/modules/consensus/model/types.ts";
 import { loadReferenceData } from "../src/server/modules/seasons/reference-data.ts";
@@ -91,7 +99,9 @@ function generateAndMeasure(): void {
         `${(meta.kinds.seasons.entries + meta.kinds.castaways.entries).toLocaleString("en")} entries), drawn in ${seconds(generated)}`,
     );
     const script = fileURLToPath(import.meta.url);
-    execFileSync(process.execPath, ["--import", "tsx", "--expose-gc", script, "--fit", dir], { stdio: "inherit" });
+    execFileSync(process.execPath, ["--import", "tsx", "--expose-gc", script, "--fit", dir], {
+      stdio: "inherit",
+    });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -196,9 +206,15 @@ function fitChild(dir: string): void {
   console.log("");
   table(["slice", "build", "(cpu)", "fit", "(cpu)", "ballots", "rankings", "most passes", "RSS after"], rows);
   console.log("");
-  console.log(`one full fit (all 55 slices):   ${seconds(total)} (cpu ${totalCpu}; load average ${loadavg()[0]!.toFixed(1)} on this machine)`);
-  console.log(`baseline (average positions):   ${seconds(baseline)}   fit / baseline = ${(total / baseline).toFixed(1)}  [${checksum.toFixed(3)}]`);
-  console.log(`peak RSS (child process):       ${mb(maxRss)}  (node alone ${mb(startRss)}, with the lists loaded ${mb(loadedRss)})`);
+  console.log(
+    `one full fit (all 55 slices):   ${seconds(total)} (cpu ${totalCpu}; load average ${loadavg()[0]!.toFixed(1)} on this machine)`,
+  );
+  console.log(
+    `baseline (average positions):   ${seconds(baseline)}   fit / baseline = ${(total / baseline).toFixed(1)}  [${checksum.toFixed(3)}]`,
+  );
+  console.log(
+    `peak RSS (child process):       ${mb(maxRss)}  (node alone ${mb(startRss)}, with the lists loaded ${mb(loadedRss)})`,
+  );
   console.log(`peak heap used (sampled):       ${mb(heapPeak)}  (typed arrays live outside the heap)`);
 }
 
@@ -228,8 +244,8 @@ function averagePositions(lists: RankedLists, catalogueSize: number): number {
 
 function table(header: string[], rows: string[][]): void {
   const widths = header.map((h, j) => Math.max(h.length, ...rows.map((r) => r[j]!.length)));
-  const line = (cells: string[]) => cells.map((c, j) => (j === 0 ? c.padEnd(widths[j]!) : c.padStart(widths[j]!))).join("  ");
+  const line = (cells: string[]) =>
+    cells.map((c, j) => (j === 0 ? c.padEnd(widths[j]!) : c.padStart(widths[j]!))).join("  ");
   console.log(line(header));
   for (const r of rows) console.log(line(r));
 }
-

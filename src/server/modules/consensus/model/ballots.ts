@@ -251,7 +251,11 @@ function isOrderedByMember(member: Int32Array): boolean {
 }
 
 /** A partition with one part holding the given catalogue items (a single slice). */
-export function singleSlice(catalogueSize: number, members: Iterable<number>, groupOf?: Int32Array): Partition {
+export function singleSlice(
+  catalogueSize: number,
+  members: Iterable<number>,
+  groupOf?: Int32Array,
+): Partition {
   const partOf = new Int32Array(catalogueSize).fill(-1);
   for (const c of members) partOf[c] = 0;
   return { partCount: 1, partOf, groupOf };
@@ -265,11 +269,13 @@ function checkLists(lists: RankedLists, catalogueSize: number): void {
   for (let l = 0; l < member.length; l++) {
     if (offsets[l + 1]! < offsets[l]!) throw new RangeError(`lists.offsets decrease at list ${l}`);
     const m = member[l]!;
-    if (m < 0 || m >= memberCount) throw new RangeError(`list ${l} has member ${m}, outside 0..${memberCount - 1}`);
+    if (m < 0 || m >= memberCount)
+      throw new RangeError(`list ${l} has member ${m}, outside 0..${memberCount - 1}`);
   }
   for (let e = 0; e < items.length; e++) {
     const c = items[e]!;
-    if (c < 0 || c >= catalogueSize) throw new RangeError(`item ${c} is outside the catalogue (${catalogueSize})`);
+    if (c < 0 || c >= catalogueSize)
+      throw new RangeError(`item ${c} is outside the catalogue (${catalogueSize})`);
   }
 }
 
@@ -352,11 +358,15 @@ function collapseMemberRankings(
     const hash = hashRanking(items, start, stop, scope);
     let same = -1;
     const candidate = byHash ? byHash.get(hash) : undefined;
-    if (candidate !== undefined && sameRanking(items, rankingOffsets, scopes, candidate, start, stop, scope)) {
+    if (
+      candidate !== undefined &&
+      sameRanking(items, rankingOffsets, scopes, candidate, start, stop, scope)
+    ) {
       same = candidate;
     } else if (!byHash || candidate !== undefined) {
       for (let k = first; k < write && same < 0; k++) {
-        if (hashes[k - first] === hash && sameRanking(items, rankingOffsets, scopes, k, start, stop, scope)) same = k;
+        if (hashes[k - first] === hash && sameRanking(items, rankingOffsets, scopes, k, start, stop, scope))
+          same = k;
       }
     }
     if (same >= 0) {

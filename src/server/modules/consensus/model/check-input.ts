@@ -44,7 +44,8 @@ export function checkFitInput(input: FitInput): void {
       if (i < 0 || i >= itemCount) fail(`ranking ${r} holds item ${i}, outside 0..${itemCount - 1}`);
       if (seen[i] === r) fail(`ranking ${r} holds item ${i} twice`);
       seen[i] = r;
-      if (scope >= 0 && groupOf![i] !== scope) fail(`ranking ${r} is scoped to group ${scope} but holds item ${i}`);
+      if (scope >= 0 && groupOf![i] !== scope)
+        fail(`ranking ${r} is scoped to group ${scope} but holds item ${i}`);
     }
   }
 }
@@ -53,5 +54,6 @@ function checkOffsets(offsets: Int32Array, end: number, name: string, fail: (m: 
   if (offsets.length < 1 || offsets[0] !== 0 || offsets.at(-1) !== end) {
     fail(`${name} must run from 0 to ${end}`);
   }
-  for (let j = 1; j < offsets.length; j++) if (offsets[j]! < offsets[j - 1]!) fail(`${name} decrease at ${j}`);
+  for (let j = 1; j < offsets.length; j++)
+    if (offsets[j]! < offsets[j - 1]!) fail(`${name} decrease at ${j}`);
 }

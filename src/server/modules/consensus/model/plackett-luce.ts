@@ -138,11 +138,23 @@ export function logPosterior(data: FitData, strength: Float64Array, priorStrengt
     totals: new Float64Array(sizes.length),
     exposure: new Float64Array(data.itemCount),
   };
-  const logDenominators = exposuresOf(data, strength, sizes, scratch.masses, scratch.exposure, scratch.totals);
+  const logDenominators = exposuresOf(
+    data,
+    strength,
+    sizes,
+    scratch.masses,
+    scratch.exposure,
+    scratch.totals,
+  );
   return objective(winsOf(data, sizes), strength, priorStrength, logDenominators);
 }
 
-function objective(wins: Float64Array, strength: Float64Array, alpha: number, logDenominators: number): number {
+function objective(
+  wins: Float64Array,
+  strength: Float64Array,
+  alpha: number,
+  logDenominators: number,
+): number {
   let total = -logDenominators;
   for (let i = 0; i < wins.length; i++) {
     total += (alpha + wins[i]!) * Math.log(strength[i]!) - alpha * strength[i]!;

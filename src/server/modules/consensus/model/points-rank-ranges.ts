@@ -64,7 +64,8 @@ export function pointsRankRanges(input: PointsInput): PointsRankRange[] {
   if (slots.length % per !== 0) throw new RangeError("slots must hold whole submissions");
   if (nameOrder.length !== n) throw new RangeError("nameOrder must have one entry per item");
   for (let e = 0; e < slots.length; e++) {
-    if (slots[e]! < -1 || slots[e]! >= n) throw new RangeError(`slot ${e} holds ${slots[e]}, not an item or -1`);
+    if (slots[e]! < -1 || slots[e]! >= n)
+      throw new RangeError(`slot ${e} holds ${slots[e]}, not an item or -1`);
   }
   const submissions = slots.length / per;
 
@@ -86,13 +87,15 @@ export function pointsRankRanges(input: PointsInput): PointsRankRange[] {
   // one addition per entry.
   const firstsBase = 2 ** Math.ceil(Math.log2(submissions + 1));
   const blockKeys = new Float64Array(blocks.points.length);
-  for (let e = 0; e < blockKeys.length; e++) blockKeys[e] = blocks.points[e]! * firstsBase + blocks.firsts[e]!;
+  for (let e = 0; e < blockKeys.length; e++)
+    blockKeys[e] = blocks.points[e]! * firstsBase + blocks.firsts[e]!;
   const draw = new Float64Array(n);
   for (let rep = 0; rep < replicates; rep++) {
     draw.fill(0);
     for (let j = 0; j < blockCount; j++) {
       const g = random.below(blockCount);
-      for (let e = blocks.offsets[g]!; e < blocks.offsets[g + 1]!; e++) draw[blocks.items[e]!]! += blockKeys[e]!;
+      for (let e = blocks.offsets[g]!; e < blocks.offsets[g + 1]!; e++)
+        draw[blocks.items[e]!]! += blockKeys[e]!;
     }
     for (let q = 0; q < k; q++) {
       const i = topItems[q]!;

@@ -67,9 +67,7 @@ export function syntheticSite(options: SiteOptions): SyntheticSite {
     Int32Array.from({ length: options.seasonSizes[s]! }, (_, j) => seasonStart[s]! + j),
   );
   const eraPools = ERAS.map((_, e) =>
-    Int32Array.from(
-      Array.from(seasonNumbers.keys()).filter((s) => eraOf(seasonNumbers[s]!) === e),
-    ),
+    Int32Array.from(Array.from(seasonNumbers.keys()).filter((s) => eraOf(seasonNumbers[s]!) === e)),
   ).filter((pool) => pool.length > 0);
 
   // Decide every list first (kind, scope, length), then fill exactly sized arrays.

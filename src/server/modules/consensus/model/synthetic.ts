@@ -70,7 +70,7 @@ export class AliasSampler {
   topK(k: number, random: SeededRandom, out: Int32Array, offset = 0): void {
     const n = this.probability.length;
     this.stamp++;
-    for (let t = 0; t < k; ) {
+    for (let t = 0; t < k;) {
       const u = random.next() * n;
       const column = Math.floor(u);
       const item = u - column < this.probability[column]! ? column : this.alias[column]!;
@@ -108,7 +108,13 @@ export function plackettLuceLists(options: PlackettLuceListsOptions): RankedList
   }
   const items = new Int32Array(offsets[lists]!);
   for (let l = 0; l < lists; l++) {
-    sampleTopK(options.logStrength, lengths[l]!, random, undefined, items.subarray(offsets[l]!, offsets[l + 1]!));
+    sampleTopK(
+      options.logStrength,
+      lengths[l]!,
+      random,
+      undefined,
+      items.subarray(offsets[l]!, offsets[l + 1]!),
+    );
   }
   const member = new Int32Array(lists);
   for (let l = 0; l < lists; l++) member[l] = l;
@@ -143,7 +149,10 @@ export function concatLists(...parts: RankedLists[]): RankedLists {
 }
 
 /** Lists given as arrays (tests). */
-export function listsOf(memberCount: number, lists: readonly (readonly [member: number, items: readonly number[]])[]) {
+export function listsOf(
+  memberCount: number,
+  lists: readonly (readonly [member: number, items: readonly number[]])[],
+) {
   const offsets = new Int32Array(lists.length + 1);
   lists.forEach(([, entries], l) => (offsets[l + 1] = offsets[l]! + entries.length));
   return {
@@ -156,17 +165,31 @@ export function listsOf(memberCount: number, lists: readonly (readonly [member: 
 
 /** Acklam's rational approximation of the standard normal quantile (relative error < 1.2e-9). */
 export function normalQuantile(p: number): number {
-  const a = [-39.69683028665376, 220.9460984245205, -275.928510446969, 138.357751867269, -30.66479806614716, 2.506628277459239];
-  const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
-  const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+  const a = [
+    -39.69683028665376, 220.9460984245205, -275.928510446969, 138.357751867269, -30.66479806614716,
+    2.506628277459239,
+  ];
+  const b = [
+    -54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572,
+  ];
+  const c = [
+    -0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968,
+    2.938163982698783,
+  ];
   const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
   const low = 0.02425;
   if (p < low) {
     const q = Math.sqrt(-2 * Math.log(p));
-    return (((((c[0]! * q + c[1]!) * q + c[2]!) * q + c[3]!) * q + c[4]!) * q + c[5]!) / ((((d[0]! * q + d[1]!) * q + d[2]!) * q + d[3]!) * q + 1);
+    return (
+      (((((c[0]! * q + c[1]!) * q + c[2]!) * q + c[3]!) * q + c[4]!) * q + c[5]!) /
+      ((((d[0]! * q + d[1]!) * q + d[2]!) * q + d[3]!) * q + 1)
+    );
   }
   if (p > 1 - low) return -normalQuantile(1 - p);
   const q = p - 0.5;
   const r = q * q;
-  return ((((((a[0]! * r + a[1]!) * r + a[2]!) * r + a[3]!) * r + a[4]!) * r + a[5]!) * q) / (((((b[0]! * r + b[1]!) * r + b[2]!) * r + b[3]!) * r + b[4]!) * r + 1);
+  return (
+    ((((((a[0]! * r + a[1]!) * r + a[2]!) * r + a[3]!) * r + a[4]!) * r + a[5]!) * q) /
+    (((((b[0]! * r + b[1]!) * r + b[2]!) * r + b[3]!) * r + b[4]!) * r + 1)
+  );
 }

@@ -18,7 +18,11 @@ import type { FitData } from "./types.ts";
  * ranked, and each item's rank range is the central `level` of its simulated
  * ranks.
  */
-export function logStrengthErrors(data: FitData, strength: Float64Array, priorStrength: number): Float64Array {
+export function logStrengthErrors(
+  data: FitData,
+  strength: Float64Array,
+  priorStrength: number,
+): Float64Array {
   const n = data.itemCount;
   const { ballotOffsets, rankingOffsets, items, weights, scopes } = data.ballots;
   const groupOf = data.groupOf ?? null;
