@@ -14,6 +14,9 @@
  * worker will. The child's peak resident memory is therefore the fit's (and
  * the lists'), not the generator's.
  *
+ * Then pointsRankRanges (the Global Rankings top 10's bootstrap) on 100,000
+ * submissions, over a season's cast (24) and over all 917 castaways.
+ *
  * Baseline of the same run: an average of relative positions per item over
  * the same lists, one pass, the cheapest "consensus" there is. The fit is
  * reported as a multiple of it, which holds across machines better than
@@ -30,6 +33,9 @@ import {
   orderByMember,
 } from "../src/server/modules/consensus/model/ballots.ts";
 import { fitConsensus } from "../src/server/modules/consensus/model/consensus.ts";
+import { pointsRankRanges } from "../src/server/modules/consensus/model/points-rank-ranges.ts";
+import { SeededRandom } from "../src/server/modules/consensus/model/random.ts";
+import { AliasSampler, spreadStrengths } from "../src/server/modules/consensus/model/synthetic.ts";
 import {
   castawayPartitions,
   chunkPartition,
@@ -40,6 +46,7 @@ import type { Partition, RankedLists } from "../src/server/modules/consensus/mod
 import { loadReferenceData } from "../src/server/modules/seasons/reference-data.ts";
 
 const MIN_BALLOTS = 5;
+const POINTS_SUBMISSIONS = 100_000;
 const ARRAYS = ["member", "offsets", "items"] as const;
 const KINDS = ["seasons", "castaways"] as const;
 
@@ -202,6 +209,7 @@ function fitChild(dir: string): void {
   const totalCpu = seconds(cpuMs(cpuStart));
   sample();
   const maxRss = process.resourceUsage().maxRSS * 1024;
+  const points = [24, 917].map((castaways) => timePointsRanges(POINTS_SUBMISSIONS, castaways));
 
   console.log("");
   table(["slice", "build", "(cpu)", "fit", "(cpu)", "ballots", "rankings", "most passes", "RSS after"], rows);
@@ -216,6 +224,31 @@ function fitChild(dir: string): void {
     `peak RSS (child process):       ${mb(maxRss)}  (node alone ${mb(startRss)}, with the lists loaded ${mb(loadedRss)})`,
   );
   console.log(`peak heap used (sampled):       ${mb(heapPeak)}  (typed arrays live outside the heap)`);
+  console.log("");
+  for (const p of points) {
+    console.log(
+      `pointsRankRanges, ${POINTS_SUBMISSIONS.toLocaleString("en")} submissions over ${p.castaways} castaways: ` +
+        `${seconds(p.wall)} (cpu ${seconds(p.cpu)}), top 10 ${p.top}`,
+    );
+  }
+}
+
+/** Global Rankings submissions: ten castaways each, Plackett–Luce with close strengths. */
+function timePointsRanges(submissions: number, castaways: number) {
+  const random = new SeededRandom(castaways);
+  const sampler = new AliasSampler(spreadStrengths(castaways, 0.3).map(Math.exp));
+  const slots = new Int32Array(submissions * 10);
+  for (let s = 0; s < submissions; s++) sampler.topK(10, random, slots, s * 10);
+  const nameOrder = Int32Array.from({ length: castaways }, (_, i) => i);
+  const t0 = performance.now();
+  const c0 = process.cpuUsage();
+  const ranges = pointsRankRanges({ itemCount: castaways, slots, nameOrder });
+  return {
+    castaways,
+    wall: performance.now() - t0,
+    cpu: cpuMs(c0),
+    top: ranges.map((r) => `#${r.rank} (${r.low}-${r.high})`).join(" "),
+  };
 }
 
 function readInts(path: string): Int32Array {

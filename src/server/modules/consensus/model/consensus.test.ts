@@ -253,6 +253,17 @@ describe("ballot figures", () => {
     expect(result.divisiveness[4]).toBe(0);
   });
 
+  it("answers an empty slice, and a slice without ballots, with nothing ranked", () => {
+    const empty = fitConsensus({ ...buildBallots(listsOf(0, []), everything(0))[0]!, minBallots: 1 });
+    expect(empty).toMatchObject({ itemCount: 0, ballotCount: 0, converged: true });
+    const [slice] = buildBallots(listsOf(2, [[0, [5, 6, 7]]]), singleSlice(8, [0, 1, 2]));
+    const none = fitConsensus({ ...slice!, minBallots: 1 });
+    expect(none.ballotCount).toBe(0);
+    expect(Array.from(none.order)).toEqual([]);
+    expect(Array.from(none.unranked)).toEqual([0, 1, 2]);
+    expect(Array.from(none.top3Share)).toEqual([0, 0, 0]);
+  });
+
   it("refuses ballots it would misread", () => {
     const [slice] = buildBallots(listsOf(1, [[0, [0, 1, 2]]]), everything(3));
     const ballots = slice!.ballots;
