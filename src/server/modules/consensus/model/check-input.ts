@@ -18,6 +18,9 @@ export function checkFitInput(input: FitInput): void {
   if (!(prior > 0) || !Number.isFinite(prior)) fail("priorStrength must be > 0");
   const level = input.level ?? 0.9;
   if (!(level > 0 && level < 1)) fail("level must be between 0 and 1");
+  const draws = input.rankDraws ?? 1;
+  if (!Number.isInteger(draws) || draws < 1) fail("rankDraws must be a whole number >= 1");
+  if (input.tolerance !== undefined && !(input.tolerance > 0)) fail("tolerance must be > 0");
   const rankings = weights.length;
   if (scopes.length !== rankings) fail("scopes must have one entry per ranking");
   checkOffsets(ballotOffsets, rankings, "ballotOffsets", fail);

@@ -98,7 +98,7 @@ export interface FitOptions {
   seed?: number;
   /** Stop when no log-strength moves more than this in an iteration: default 1e-7. */
   tolerance?: number;
-  /** Default 5000. */
+  /** Most passes over the ballots (MM steps): default 5000. */
   maxIterations?: number;
 }
 
@@ -135,7 +135,7 @@ export interface ConsensusResult {
    * NaN when fewer than two ballots place it in a list of 2 or more items.
    */
   divisiveness: Float64Array;
-  /** MM iterations run, and whether they met the tolerance. */
+  /** Passes over the ballots the fit took (MM steps), and whether it met the tolerance. */
   iterations: number;
   converged: boolean;
 }
