@@ -23,7 +23,8 @@ export interface BallotStats {
  * a member's place for the item is the weighted mean over their rankings
  * holding it (one member, one voice); divisiveness is twice the standard
  * deviation of those places across ballots: 0 when every ballot puts the
- * item at the same relative height, 1 when half put it first and half last.
+ * item at the same relative height, about 0.6 when its places are spread
+ * evenly (no agreement), 1 when half put it first and half last.
  * A ranking of one item has no relative place and is left out of it.
  */
 export function ballotStats(itemCount: number, ballots: Ballots): BallotStats {
