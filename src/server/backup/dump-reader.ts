@@ -34,7 +34,7 @@ export const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
  * own session); they are allowed so a genuine dump reads, and the encoding
  * is checked because the rows are sent as UTF-8.
  */
-const SETTING = /^SET ([a-z_]+) = (.{1,200});$/;
+const SETTING = /^SET ([a-z_]+) = ('[A-Za-z0-9_ ,.-]{0,100}'|[A-Za-z0-9_.-]{1,100});$/;
 const SEARCH_PATH = "SELECT pg_catalog.set_config('search_path', '', false);";
 /** psql's guard lines around a dump (PostgreSQL 13.22+, 15.14+, 17.6+); restore does not use psql. */
 const RESTRICT = /^\\(un)?restrict [A-Za-z0-9]{1,100}$/;
@@ -129,13 +129,22 @@ function readStatementLine(text: string, line: number): DumpEvent | null {
  */
 export async function* readDump(chunks: AsyncIterable<Buffer>): AsyncGenerator<DumpEvent> {
   const decoder = new TextDecoder("utf-8", { fatal: true });
-  let pending: Buffer = Buffer.alloc(0);
+  // The unfinished last line, in pieces: joined only once its end arrives, so
+  // a long row cut into many chunks is copied once, not once per chunk.
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
   let line = 0;
   let inCopy = false;
   let rows = 0;
 
   for await (const chunk of chunks) {
-    const buffer = pending.length ? Buffer.concat([pending, chunk]) : chunk;
+    if (chunk.indexOf(NEWLINE) < 0) {
+      pending.push(chunk);
+      pendingBytes += chunk.length;
+      if (pendingBytes > MAX_LINE_BYTES) refuse(line + 1, `is longer than ${MAX_LINE_BYTES} bytes`);
+      continue;
+    }
+    const buffer = pendingBytes > 0 ? Buffer.concat([...pending, chunk]) : chunk;
     let start = 0;
     // A run of row lines is passed on as one slice.
     let runStart = -1;
@@ -176,14 +185,16 @@ export async function* readDump(chunks: AsyncIterable<Buffer>): AsyncGenerator<D
       yield { kind: "rows", data: buffer.subarray(runStart, start), count: runCount };
       rows += runCount;
     }
-    pending = buffer.subarray(start);
-    if (pending.length > MAX_LINE_BYTES) refuse(line + 1, `is longer than ${MAX_LINE_BYTES} bytes`);
+    const rest = buffer.subarray(start);
+    pending = rest.length > 0 ? [rest] : [];
+    pendingBytes = rest.length;
+    if (pendingBytes > MAX_LINE_BYTES) refuse(line + 1, `is longer than ${MAX_LINE_BYTES} bytes`);
   }
   if (inCopy) refuse(line, "ends inside a table's data (no \\. line)");
-  if (pending.length > 0) {
+  if (pendingBytes > 0) {
     let text: string;
     try {
-      text = decoder.decode(pending);
+      text = decoder.decode(Buffer.concat(pending));
     } catch {
       refuse(line + 1, "is not UTF-8 text");
     }
