@@ -357,7 +357,8 @@ export async function restoreBackup(
   let authSecret = false;
   await walkBackup(path, {
     database: async (manifest, dump) => {
-      if (manifest.dump.sha256 !== checked.dump.sha256) {
+      // The file read now must be the one checked (db.sql's digest is checked again as it loads).
+      if (JSON.stringify(manifest) !== JSON.stringify(checked)) {
         throw new RefusedBackupError(`${file} changed while it was being restored.`);
       }
       rows = await loadDump(install.database, readDump(dump), manifest, { replace });
