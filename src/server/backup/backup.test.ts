@@ -18,6 +18,7 @@ import { startTestS3, type TestS3 } from "#testing/s3-server.ts";
 import { createScratchDatabase, type ScratchDatabase } from "#testing/scratch-postgres.ts";
 import { createTestApp, type TestApp } from "#testing/test-app.ts";
 import { createTestDatabase, type TestDatabase } from "#testing/test-db.ts";
+import { testStore } from "#testing/test-store.ts";
 import { restoreBackup, writeBackup } from "./backup.ts";
 import { NotEmptyError } from "./errors.ts";
 
@@ -368,10 +369,11 @@ describe("a backup taken while the install is being written to", () => {
     // until the backup is done.
     let writing = true;
     let writes = 0;
+    const store = await testStore(source.db);
     const voter = async (n: number) => {
       for (let i = 0; writing; i++) {
         const owner = people[(n * 7 + i) % people.length]!;
-        await toggleUpvote(source.db, people[n]!.id, owner.id, `l-${owner.id}`, people[n]!.name);
+        await toggleUpvote(store, people[n]!.id, owner.id, `l-${owner.id}`, people[n]!.name);
         writes++;
         // An embedded database answers without I/O: let the backup's own steps in between.
         await new Promise((r) => setImmediate(r));
