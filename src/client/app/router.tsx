@@ -1,41 +1,52 @@
 import { type ComponentType, lazy } from "react";
-import { BrowserRouter, matchPath, Navigate, Outlet, Route, Routes, useLocation } from "react-router";
+import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from "react-router";
+import { SCREENS, type ScreenModule, type ScreenName, screenOf } from "#shared/routes.ts";
 import { RootLayout } from "./layout/root-layout.tsx";
 import { ScreenErrorBoundary } from "./layout/route-error.tsx";
 
 // Declarative routes, not a data router: we load no data through the router,
 // and its data half is 15 KB (compressed) of the first page's script.
 
-type ScreenModule = { default: ComponentType };
+type Chunk = { default: ComponentType };
 
-/** Every screen, fixed paths before parameters; each is its own chunk, so a page loads only what it shows. */
-const SCREENS: [path: string, load: () => Promise<ScreenModule>][] = [
-  ["/", () => import("./routes/home.tsx")],
-  ["/login", () => import("./routes/login.tsx")],
-  ["/mylists", () => import("./routes/my-lists.tsx")],
-  ["/rankings", () => import("./routes/rankings.tsx")],
-  ["/rankings/user", () => import("./routes/user-rankings.tsx")],
-  ["/rankings/user/:userId", () => import("./routes/user-rankings.tsx")],
-  ["/list/:userId/:listId", () => import("./routes/list-detail.tsx")],
-  ["/create", () => import("./routes/create.tsx")],
-  ["/global-rankings", () => import("./routes/global-rankings.tsx")],
-  ["/global-rankings/legacy", () => import("./routes/global-legacy.tsx")],
-  ["/global-rankings/:categoryId", () => import("./routes/global-detail.tsx")],
-];
+/**
+ * The code of each screen's file (src/shared/routes.ts names which file
+ * draws which screen); each is its own chunk, so a page loads only what it
+ * shows. The type asks for every file the table names.
+ */
+export const SCREEN_CHUNKS: Record<ScreenModule, () => Promise<Chunk>> = {
+  home: () => import("./routes/home.tsx"),
+  login: () => import("./routes/login.tsx"),
+  "my-lists": () => import("./routes/my-lists.tsx"),
+  rankings: () => import("./routes/rankings.tsx"),
+  "user-rankings": () => import("./routes/user-rankings.tsx"),
+  "list-detail": () => import("./routes/list-detail.tsx"),
+  create: () => import("./routes/create.tsx"),
+  "global-rankings": () => import("./routes/global-rankings.tsx"),
+  "global-legacy": () => import("./routes/global-legacy.tsx"),
+  "global-detail": () => import("./routes/global-detail.tsx"),
+};
 
 // A screen whose chunk has arrived renders at once; any other suspends until
 // it does (the page on screen stays, as navigations are transitions).
-const loaded = new Map<string, ComponentType>();
+const loaded = new Map<ScreenModule, ComponentType>();
+const lazyScreens = new Map<ScreenModule, ComponentType>();
+const lazyOf = (module: ScreenModule) => {
+  let Lazy = lazyScreens.get(module);
+  if (!Lazy) lazyScreens.set(module, (Lazy = lazy(SCREEN_CHUNKS[module])));
+  return Lazy;
+};
 
-function screenRoute([path, load]: (typeof SCREENS)[number]) {
-  const Lazy = lazy(load);
+function screenRoute(name: ScreenName) {
+  const { path, module } = SCREENS[name];
+  const Lazy = lazyOf(module);
   function Screen() {
-    const Loaded = loaded.get(path);
+    const Loaded = loaded.get(module);
     // Not made in render: `loaded` holds the chunk's own component, set once before the first render.
     // eslint-disable-next-line react-hooks/static-components
     return Loaded ? <Loaded /> : <Lazy />;
   }
-  return <Route key={path} path={path} element={<Screen />} />;
+  return <Route key={name} path={path} element={<Screen />} />;
 }
 
 /**
@@ -44,10 +55,11 @@ function screenRoute([path, load]: (typeof SCREENS)[number]) {
  * load is left to the screen's error boundary, which shows it when it renders.
  */
 export async function loadScreenFor(pathname: string): Promise<void> {
-  const screen = SCREENS.find(([path]) => matchPath(path, pathname));
-  if (!screen) return;
+  const found = screenOf(pathname);
+  if (!found) return;
+  const { module } = SCREENS[found.screen];
   try {
-    loaded.set(screen[0], (await screen[1]()).default);
+    loaded.set(module, (await SCREEN_CHUNKS[module]()).default);
   } catch {
     // Shown by ScreenErrorBoundary when the screen renders.
   }
@@ -69,7 +81,7 @@ export function AppRouter() {
       <Routes>
         <Route element={<RootLayout />}>
           <Route element={<ScreenErrors />}>
-            {SCREENS.map(screenRoute)}
+            {(Object.keys(SCREENS) as ScreenName[]).map(screenRoute)}
             <Route path="*" element={<Navigate to="/" replace />} />
           </Route>
         </Route>

@@ -94,3 +94,19 @@ describe("withRoutePreloads", () => {
     expect(await withRoutePreloads("/nonexistent", page(stylesheet), "/rankings")).toBe(page(stylesheet));
   });
 });
+
+describe("the screens the server knows and the client draws", () => {
+  it("are one table: every screen's file exists, and every file in app/routes is a screen's", async () => {
+    const { readdirSync } = await import("node:fs");
+    const { fromProjectRoot } = await import("../project-root.ts");
+    const { SCREENS } = await import("#shared/routes.ts");
+    const { SCREEN_DATA } = await import("./route-preloads.ts");
+    const files = readdirSync(fromProjectRoot("src/client/app/routes"))
+      .filter((f) => f.endsWith(".tsx") && !f.endsWith(".test.tsx"))
+      .map((f) => f.replace(/\.tsx$/, ""))
+      .sort();
+    const modules = [...new Set(Object.values(SCREENS).map((s) => s.module))].sort();
+    expect(modules).toEqual(files);
+    expect(Object.keys(SCREEN_DATA).sort()).toEqual(Object.keys(SCREENS).sort());
+  });
+});

@@ -1,26 +1,12 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { SCREENS, type ScreenName, screenOf } from "#shared/routes.ts";
 
 // Without help the browser finds a page's code in turns: index.html names
 // the entry script, which must run before the router asks for the route's
 // chunk, which then asks for its data. The server knows the route from the
 // address, so it names the route's chunks in the page itself and they load
 // beside the entry.
-
-/** The client's routes (src/client/app/router.tsx), the fixed ones first. */
-const ROUTES: [pattern: string, module: string][] = [
-  ["/", "home"],
-  ["/login", "login"],
-  ["/mylists", "my-lists"],
-  ["/rankings", "rankings"],
-  ["/rankings/user", "user-rankings"],
-  ["/rankings/user/:userId", "user-rankings"],
-  ["/list/:userId/:listId", "list-detail"],
-  ["/create", "create"],
-  ["/global-rankings", "global-rankings"],
-  ["/global-rankings/legacy", "global-legacy"],
-  ["/global-rankings/:categoryId", "global-detail"],
-];
 
 interface Chunk {
   file: string;
@@ -29,18 +15,6 @@ interface Chunk {
   isEntry?: boolean;
 }
 type Manifest = Record<string, Chunk>;
-
-/** The route an address shows, and the values of its `:parameters` in order. */
-function routeOf(pathname: string): { module: string; params: string[] } | null {
-  const parts = pathname.split("/").filter(Boolean);
-  for (const [pattern, module] of ROUTES) {
-    const want = pattern.split("/").filter(Boolean);
-    if (want.length === parts.length && want.every((w, i) => w.startsWith(":") || w === parts[i])) {
-      return { module, params: parts.filter((_, i) => want[i]!.startsWith(":")) };
-    }
-  }
-  return null;
-}
 
 /** Every chunk `key` needs loaded, itself first, minus those in `skip`. */
 function closure(manifest: Manifest, key: string, skip: Set<string>, out = new Set<string>()): Set<string> {
@@ -57,7 +31,8 @@ const escapeAttr = (s: string) => s.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(
  * address (none for an unknown one); the entry's are preloaded by Vite.
  */
 export function preloadTags(manifest: Manifest, pathname: string): string {
-  const module = routeOf(pathname)?.module;
+  const found = screenOf(pathname);
+  const module = found && SCREENS[found.screen].module;
   const key = module && Object.keys(manifest).find((k) => k.endsWith(`app/routes/${module}.tsx`));
   if (!key) return "";
   const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
@@ -94,20 +69,28 @@ async function inlineEntryStyles(clientDir: string, indexHtml: string): Promise<
   );
 }
 
-/** A path segment the client writes back unchanged (encodeURIComponent leaves it alone). */
+/** A path value the client writes back unchanged (encodeURIComponent leaves it alone). */
 const PLAIN_SEGMENT = /^[\w.~-]+$/;
 
 /**
- * What each screen fetches first, by the same address the client asks for:
+ * What a screen fetches first, by the same address the client asks for:
  * fetched beside the scripts instead of after them. A page with a query
- * string (a browse page, a search) asks for other data and gets none.
+ * string (a browse page, a search) asks for other data and gets none. Every
+ * screen is named (an empty list: nothing worth fetching early), so a new
+ * screen is a type error here until someone decides.
  */
-const ROUTE_DATA: Record<string, (params: string[]) => string[]> = {
+export const SCREEN_DATA: { [S in ScreenName]: (params: Record<string, string>) => string[] } = {
   home: () => ["/api/home", "/api/reference-lists"],
+  login: () => [],
+  myLists: () => [],
   rankings: () => ["/api/browse"],
-  "list-detail": ([userId, listId]) => [`/api/lists/${userId}/${listId}`],
+  profileWithoutUser: () => [],
+  profile: () => [],
+  list: ({ userId, listId }) => [`/api/lists/${userId}/${listId}`],
   create: () => ["/api/seasons"],
-  "global-detail": ([categoryId]) => [`/api/global-rankings/${categoryId}`],
+  globalRankings: () => [],
+  globalLegacy: () => [],
+  globalCategory: ({ categoryId }) => [`/api/global-rankings/${categoryId}`],
 };
 
 /**
@@ -117,11 +100,10 @@ const ROUTE_DATA: Record<string, (params: string[]) => string[]> = {
  * the browser hands the preloaded answer to it.
  */
 export function dataPreloadTags(pathname: string, hasQuery: boolean): string {
-  const route = routeOf(pathname);
-  if (!route) return "";
-  const { module, params } = route;
-  const plain = params.every((p) => PLAIN_SEGMENT.test(p));
-  const urls = ["/api/auth/get-session", ...(plain && !hasQuery ? (ROUTE_DATA[module]?.(params) ?? []) : [])];
+  const found = screenOf(pathname);
+  if (!found) return "";
+  const plain = Object.values(found.params).every((p) => PLAIN_SEGMENT.test(p));
+  const urls = ["/api/auth/get-session", ...(plain && !hasQuery ? SCREEN_DATA[found.screen](found.params) : [])];
   return urls.map((url) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttr(url)}">`).join("");
 }
 
