@@ -67,6 +67,7 @@ import { seedReferenceData } from "../src/server/modules/seasons/seasons.service
 import { createHub } from "../src/server/realtime/hub.ts";
 import { createLocalStorage } from "../src/server/storage/local-storage.ts";
 import { createMediaService } from "../src/server/media/media.service.ts";
+import { createShareRenderer } from "../src/server/modules/share/share-render-pool.ts";
 import {
   openCategory,
   recountCategory,
@@ -513,6 +514,7 @@ async function main() {
       trustedOrigins: [origin],
       mailer: { send: async () => {} },
     });
+    const shareRenderer = createShareRenderer();
     const app = createApp({
       env,
       database,
@@ -522,6 +524,7 @@ async function main() {
       hub,
       media: createMediaService({ env, db: database.db, logger }),
       storage: createLocalStorage(mkdtempSync(join(tmpdir(), "sr-bench-files-"))),
+      shareRenderer,
       publicUrl: origin,
       clientDir: null,
       admins: new Set(),
@@ -627,6 +630,7 @@ async function main() {
       (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
     });
     await hub.close();
+    await shareRenderer.close();
     if (wanted(BURST_NAME)) {
       await release();
       // Pictures stored by an earlier run on kept data would be answered from storage, not drawn.

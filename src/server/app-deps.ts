@@ -4,6 +4,7 @@ import type { Env } from "./env.ts";
 import type { Logger } from "./logger.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { MediaService } from "./media/media.service.ts";
+import type { ShareRenderer } from "./modules/share/share-render-pool.ts";
 import type { RealtimeHub } from "./realtime/hub.ts";
 import type { FileStorage } from "./storage/storage.ts";
 
@@ -23,6 +24,8 @@ export interface AppDeps {
   media: MediaService;
   /** Uploaded pictures and rendered share images. */
   storage: FileStorage;
+  /** Draws share pictures in worker threads; whoever makes it closes it. */
+  shareRenderer: ShareRenderer;
   publicUrl: string;
   /** Built client files; null when the API runs alone (tests, dev with Vite). */
   clientDir: string | null;

@@ -13,6 +13,7 @@ import { seedReferenceData } from "./modules/seasons/seasons.service.ts";
 import { seedCategories } from "./modules/global-rankings/global-rankings.service.ts";
 import { assignMissingHeadshots } from "./modules/pictures/pictures.service.ts";
 import { createMediaService } from "./media/media.service.ts";
+import { createShareRenderer } from "./modules/share/share-render-pool.ts";
 import { createHub } from "./realtime/hub.ts";
 import { resolveAuthSecret } from "./secret.ts";
 import { createStorage } from "./storage/create-storage.ts";
@@ -74,6 +75,11 @@ export async function startServer(
     const media = createMediaService({ env, db: database.db, logger });
     await assignMissingHeadshots(database.db, media);
     await storage.check().catch((e: Error) => logger.error("file storage unavailable", { error: e.message }));
+    // No thread starts until the first share picture is drawn.
+    const shareRenderer = createShareRenderer({
+      threads: env.SHARE_RENDER_THREADS,
+      queue: env.SHARE_RENDER_QUEUE,
+    });
     const listen = (actualPort: number) => {
       const origin = env.PUBLIC_URL ?? `http://localhost:${actualPort}`;
       const auth = createAuth({
@@ -95,6 +101,7 @@ export async function startServer(
         logger,
         hub,
         storage,
+        shareRenderer,
         media,
         publicUrl: origin,
         clientDir,
@@ -122,6 +129,7 @@ export async function startServer(
           // Open keep-alive and SSE connections would hold close() forever.
           (server as { closeAllConnections?: () => void }).closeAllConnections?.();
         });
+        await shareRenderer.close();
         await hub.close();
         await db.close();
         releaseLock();

@@ -10,6 +10,7 @@ import { adminEmails, parseEnv } from "#server/env.ts";
 import { createLogger } from "#server/logger.ts";
 import type { Mail, Mailer } from "#server/mail/mailer.ts";
 import { createHub, type RealtimeHub } from "#server/realtime/hub.ts";
+import { createShareRenderer, type ShareRenderer } from "#server/modules/share/share-render-pool.ts";
 import { createTestDatabase, type TestDatabase } from "./test-db.ts";
 
 export const TEST_ORIGIN = "http://localhost:3000";
@@ -20,6 +21,8 @@ export interface TestApp {
   database: TestDatabase;
   hub: RealtimeHub;
   storage: FileStorage;
+  /** Draws share pictures (SHARE_RENDER_THREADS and SHARE_RENDER_QUEUE in `env`); closed by close(). */
+  shareRenderer: ShareRenderer;
   /** Mails the server sent, newest last. */
   outbox: Mail[];
   /** A request through the whole app, with the Origin header a browser sends. */
@@ -78,6 +81,10 @@ export async function createTestApp<const Emails extends readonly string[] = []>
   const hub = await createHub(database.pool, logger);
   const filesDir = options.storage ? null : mkdtempSync(join(tmpdir(), "sr-files-"));
   const storage = options.storage ?? createLocalStorage(filesDir!);
+  const shareRenderer = createShareRenderer({
+    threads: env.SHARE_RENDER_THREADS,
+    queue: env.SHARE_RENDER_QUEUE,
+  });
   const app = createApp({
     env,
     database,
@@ -86,6 +93,7 @@ export async function createTestApp<const Emails extends readonly string[] = []>
     logger,
     hub,
     storage,
+    shareRenderer,
     media,
     publicUrl: origin,
     clientDir: options.clientDir ?? null,
@@ -125,6 +133,7 @@ export async function createTestApp<const Emails extends readonly string[] = []>
     database,
     hub,
     storage,
+    shareRenderer,
     outbox,
     request,
     async signUp(email, password = TEST_PASSWORD, name) {
@@ -138,6 +147,7 @@ export async function createTestApp<const Emails extends readonly string[] = []>
       return sessionFrom(res, email);
     },
     async close() {
+      await shareRenderer.close();
       await hub.close();
       await database.dispose();
       if (filesDir) rmSync(filesDir, { recursive: true, force: true });

@@ -1,0 +1,140 @@
+import { Piscina } from "piscina";
+import type { ShareCard } from "./share-layout.ts";
+
+// Share pictures are drawn in worker threads (docs/decisions/017-share-render-pool.md):
+// a picture costs about 150 ms of CPU, and drawn on the main thread a burst
+// of them held every other request of the server for seconds. The pool
+// bounds how many are drawn at once and how many may wait; past that a
+// picture is refused at once (503 with Retry-After) rather than queued
+// without end.
+
+export const SHARE_RENDER_DEFAULTS = {
+  /** One thread leaves the other core of a two-core server to everything else. */
+  threads: 1,
+  /**
+   * Pictures that may wait for a thread. A waiting picture is answered after
+   * about queue × 150 ms / threads: 32 keeps that near five seconds.
+   */
+  queue: 32,
+};
+
+export interface ShareRendererOptions {
+  /** Worker threads drawing at once (SHARE_RENDER_THREADS). */
+  threads?: number;
+  /** Pictures that may wait for a thread; one more is refused (SHARE_RENDER_QUEUE). */
+  queue?: number;
+}
+
+/** Thrown instead of queueing a picture when the queue is full. */
+export class ShareRendererBusy extends Error {
+  constructor(
+    /** About when the pictures waiting now will have been drawn, in whole seconds. */
+    readonly retryAfterSeconds: number,
+  ) {
+    super("Too many share pictures are waiting to be drawn.");
+  }
+}
+
+export interface ShareRenderer {
+  /** The card as a PNG, drawn in a worker thread; ShareRendererBusy when the queue is full. */
+  render(card: ShareCard): Promise<Buffer>;
+  /**
+   * Throws ShareRendererBusy when a picture asked for now would be refused:
+   * checked before a card is put together, so a refused request costs no
+   * database reads or pictures.
+   */
+  checkRoom(): void;
+  /** Worker threads running now: none before the first picture, after an idle minute, or after close. */
+  readonly threads: number;
+  /** Lets the pictures being drawn finish, refuses those waiting, and stops the threads. */
+  close(): Promise<void>;
+}
+
+// From source (tsx: `npm run dev`, the tests) the worker is the TypeScript
+// file beside this one. Bundled (`npm start`), this code is in
+// dist/server/main.js and esbuild has put the worker beside it under the name
+// server-bundle.ts gives it.
+const FROM_SOURCE = import.meta.url.endsWith(".ts");
+const WORKER_FILE = new URL(
+  FROM_SOURCE ? "./share-render-worker.ts" : "./share-render-worker.js",
+  import.meta.url,
+);
+
+/**
+ * A worker thread inherits the main thread's Node options: under `node
+ * --import tsx` it loads TypeScript already, under vitest (whose own loader
+ * does not reach worker threads) it needs tsx named.
+ */
+function workerExecArgv(): string[] | undefined {
+  if (!FROM_SOURCE) return undefined;
+  const args = process.execArgv;
+  const hasTsx = args.some((a, i) => a === "--import=tsx" || (a === "tsx" && args[i - 1] === "--import"));
+  return hasTsx ? undefined : [...args, "--import", "tsx"];
+}
+
+/** An estimate while nothing has been drawn yet. */
+const FIRST_RENDER_MS = 1000;
+
+/**
+ * The pool of worker threads that draw share pictures. Nothing starts until
+ * the first picture is asked for; a thread idle for a minute stops (it holds
+ * satori, resvg and the fonts: tens of MB).
+ */
+export function createShareRenderer(options: ShareRendererOptions = {}): ShareRenderer {
+  const threads = options.threads ?? SHARE_RENDER_DEFAULTS.threads;
+  const queue = options.queue ?? SHARE_RENDER_DEFAULTS.queue;
+  let pool: Piscina<ShareCard, Uint8Array> | null = null;
+  let closed = false;
+  // Pictures accepted and not yet answered: drawing, or waiting for a thread.
+  let accepted = 0;
+
+  function started(): Piscina<ShareCard, Uint8Array> {
+    pool ??= new Piscina({
+      filename: WORKER_FILE.href,
+      minThreads: 0,
+      maxThreads: threads,
+      idleTimeout: 60_000,
+      execArgv: workerExecArgv(),
+      // Below the main thread's priority (Linux): when both want a core,
+      // answering requests comes before drawing pictures.
+      niceIncrement: 5,
+      closeTimeout: 5_000,
+    });
+    return pool;
+  }
+
+  function busy(): ShareRendererBusy {
+    const mean = pool?.histogram.runTime.mean;
+    const perPicture = mean !== undefined && Number.isFinite(mean) && mean > 0 ? mean : FIRST_RENDER_MS;
+    const seconds = Math.ceil((accepted * perPicture) / threads / 1000);
+    return new ShareRendererBusy(Math.min(60, Math.max(1, seconds)));
+  }
+
+  function checkRoom() {
+    if (accepted >= threads + queue) throw busy();
+  }
+
+  return {
+    checkRoom,
+    async render(card) {
+      if (closed) throw new Error("The share renderer is closed.");
+      checkRoom();
+      accepted++;
+      try {
+        const png = await started().run(card);
+        return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
+      } finally {
+        accepted--;
+      }
+    },
+    get threads() {
+      return pool?.threads.length ?? 0;
+    },
+    async close() {
+      closed = true;
+      const running = pool;
+      pool = null;
+      await running?.close({ force: true });
+    },
+  };
+}
