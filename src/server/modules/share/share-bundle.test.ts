@@ -4,7 +4,13 @@ import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SHARE_SIZES } from "#shared/share-images.ts";
 import { pngSize } from "#testing/png-size.ts";
-import { call, launchServer, type ServerProcess, serverBundle, signUpMember } from "#testing/server-process.ts";
+import {
+  call,
+  launchServer,
+  type ServerProcess,
+  serverBundle,
+  signUpMember,
+} from "#testing/server-process.ts";
 
 // The server as `npm start` runs it (node dist/server/main.js, bundled by
 // esbuild): the share renderer's worker thread must be bundled beside it and

@@ -243,10 +243,11 @@ export function createShareImages(deps: ShareImagesDeps): ShareImages {
       return null;
     });
     if (stored) return stored.body;
-    deps.shareRenderer.checkRoom();
-    const card = await cardOf(list, await entries(), layout, size);
-    deps.onRender?.(key, card);
-    const png = await deps.shareRenderer.render(card);
+    const png = await deps.shareRenderer.render(async () => {
+      const card = await cardOf(list, await entries(), layout, size);
+      deps.onRender?.(key, card);
+      return card;
+    });
     try {
       await storage.put(key, png, "image/png");
       await forgetOlder(list);

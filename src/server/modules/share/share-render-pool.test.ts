@@ -30,42 +30,59 @@ describe("the share renderer", () => {
   it("starts no thread before the first picture, draws in a worker thread, and stops it on close", async () => {
     renderer = createShareRenderer({ threads: 1, queue: 4 });
     expect(renderer.threads).toBe(0);
-    const png = await renderer.render(card());
+    const png = await renderer.render(async () => card());
     expect(pngSize(png)).toEqual(SHARE_SIZES.preview);
     expect(renderer.threads).toBe(1);
 
     await renderer.close();
     expect(renderer.threads).toBe(0);
-    await expect(renderer.render(card())).rejects.toThrow("closed");
+    await expect(renderer.render(async () => card())).rejects.toThrow("closed");
   });
 
   it("refuses a picture past the queue at once, with a time to come back, and takes one again once there is room", async () => {
     renderer = createShareRenderer({ threads: 1, queue: 1 });
-    const drawing = renderer.render(card());
-    const waiting = renderer.render(card({ layout: "beach" }));
-    const refused = renderer.render(card({ size: "portrait" }));
+    const drawing = renderer.render(async () => card());
+    const waiting = renderer.render(async () => card({ layout: "beach" }));
+    let cardAsked = false;
+    const refused = renderer.render(async () => {
+      cardAsked = true;
+      return card({ size: "portrait" });
+    });
     await expect(refused).rejects.toBeInstanceOf(ShareRendererBusy);
+    // Refused before its card was put together: no database reads for a refusal.
+    expect(cardAsked).toBe(false);
     const busy = (await refused.catch((e: unknown) => e)) as ShareRendererBusy;
     expect(busy.retryAfterSeconds).toBeGreaterThanOrEqual(1);
     expect(busy.retryAfterSeconds).toBeLessThanOrEqual(60);
-    expect(() => renderer!.checkRoom()).toThrow(ShareRendererBusy);
 
     for (const png of await Promise.all([drawing, waiting])) {
       expect(pngSize(png)).toEqual(SHARE_SIZES.preview);
     }
-    expect(() => renderer!.checkRoom()).not.toThrow();
-    expect(pngSize(await renderer.render(card({ size: "portrait" })))).toEqual(SHARE_SIZES.portrait);
+    expect(pngSize(await renderer.render(async () => card({ size: "portrait" })))).toEqual(
+      SHARE_SIZES.portrait,
+    );
   });
 
   it("refuses the pictures still waiting when it is closed, and lets the one being drawn finish", async () => {
-    renderer = createShareRenderer({ threads: 1, queue: 2 });
+    renderer = createShareRenderer({ threads: 1, queue: 3 });
     // The first thread is up once this answers, so the next picture is being drawn when close() comes.
-    await renderer.render(card());
-    const drawing = renderer.render(card({ title: "Being drawn" }));
-    const waiting = renderer.render(card({ title: "Still waiting" })).catch((e: unknown) => e);
+    await renderer.render(async () => card());
+    const drawing = renderer.render(async () => card({ title: "Being drawn" }));
+    const waiting = renderer.render(async () => card({ title: "Still waiting" })).catch((e: unknown) => e);
+    let cardReady = () => {};
+    const gathering = renderer
+      .render(async () => {
+        await new Promise<void>((r) => (cardReady = r));
+        return card({ title: "Still being put together" });
+      })
+      .catch((e: unknown) => e);
+    // The first two cards are with the pool once their promises have settled.
+    await new Promise((r) => setImmediate(r));
     const closed = renderer.close();
+    cardReady();
     expect(pngSize(await drawing)).toEqual(SHARE_SIZES.preview);
     expect(await waiting).toBeInstanceOf(Error);
+    expect(await gathering).toBeInstanceOf(Error);
     await closed;
     expect(renderer.threads).toBe(0);
   });

@@ -1,6 +1,10 @@
 import { Piscina } from "piscina";
 import type { ShareCard } from "./share-layout.ts";
 
+// sharp is loaded by the main thread too (share-pictures.ts), as sharp asks of
+// programs that use it in worker threads: its native libraries then stay
+// loaded when a worker stops.
+//
 // Share pictures are drawn in worker threads (docs/decisions/017-share-render-pool.md):
 // a picture costs about 150 ms of CPU, and drawn on the main thread a burst
 // of them held every other request of the server for seconds. The pool
@@ -36,14 +40,12 @@ export class ShareRendererBusy extends Error {
 }
 
 export interface ShareRenderer {
-  /** The card as a PNG, drawn in a worker thread; ShareRendererBusy when the queue is full. */
-  render(card: ShareCard): Promise<Buffer>;
   /**
-   * Throws ShareRendererBusy when a picture asked for now would be refused:
-   * checked before a card is put together, so a refused request costs no
-   * database reads or pictures.
+   * The card `cardOf` puts together, as a PNG drawn in a worker thread.
+   * Rejects with ShareRendererBusy, before `cardOf` is called, when the queue
+   * is full: a refused picture costs no database reads and no pictures.
    */
-  checkRoom(): void;
+  render(cardOf: () => Promise<ShareCard>): Promise<Buffer>;
   /** Worker threads running now: none before the first picture, after an idle minute, or after close. */
   readonly threads: number;
   /** Lets the pictures being drawn finish, refuses those waiting, and stops the threads. */
@@ -110,17 +112,16 @@ export function createShareRenderer(options: ShareRendererOptions = {}): ShareRe
     return new ShareRendererBusy(Math.min(60, Math.max(1, seconds)));
   }
 
-  function checkRoom() {
-    if (accepted >= threads + queue) throw busy();
-  }
-
   return {
-    checkRoom,
-    async render(card) {
+    async render(cardOf) {
       if (closed) throw new Error("The share renderer is closed.");
-      checkRoom();
+      if (accepted >= threads + queue) throw busy();
+      // Counted from here, while the card is put together: requests that
+      // arrive together are refused at once, not after their database reads.
       accepted++;
       try {
+        const card = await cardOf();
+        if (closed) throw new Error("The share renderer is closed.");
         const png = await started().run(card);
         return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
       } finally {
