@@ -16,7 +16,8 @@ import {
 // esbuild): the share renderer's worker thread must be bundled beside it and
 // found there, with no TypeScript loader in the process.
 
-describe("share pictures from the bundled server", () => {
+// The bundle is the same on either database: once is enough (the PGlite run).
+describe.skipIf(process.env.TEST_DB_KIND === "postgres")("share pictures from the bundled server", () => {
   let dir: string;
   let server: ServerProcess;
 
