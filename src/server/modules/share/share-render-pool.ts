@@ -1,5 +1,6 @@
 import { Piscina } from "piscina";
 import type { ShareCard } from "./share-layout.ts";
+import type { DrawnCard } from "./share-render-worker.ts";
 
 // sharp is loaded by the main thread too (share-pictures.ts), as sharp asks of
 // programs that use it in worker threads: its native libraries then stay
@@ -74,23 +75,27 @@ function workerExecArgv(): string[] | undefined {
   return hasTsx ? undefined : [...args, "--import", "tsx"];
 }
 
-/** An estimate while nothing has been drawn yet. */
-const FIRST_RENDER_MS = 1000;
+/** A picture's drawing time, in ms, until one has been measured. */
+const FIRST_ESTIMATE_MS = 300;
 
 /**
  * The pool of worker threads that draw share pictures. Nothing starts until
  * the first picture is asked for; a thread idle for a minute stops (it holds
- * satori, resvg and the fonts: tens of MB).
+ * satori, resvg and the fonts: about 65 MB).
  */
 export function createShareRenderer(options: ShareRendererOptions = {}): ShareRenderer {
   const threads = options.threads ?? SHARE_RENDER_DEFAULTS.threads;
   const queue = options.queue ?? SHARE_RENDER_DEFAULTS.queue;
-  let pool: Piscina<ShareCard, Uint8Array> | null = null;
+  let pool: Piscina<ShareCard, DrawnCard> | null = null;
   let closed = false;
   // Pictures accepted and not yet answered: drawing, or waiting for a thread.
   let accepted = 0;
+  // A moving average of the drawing times the threads report. Kept here,
+  // not read from piscina's histogram, whose summary costs a millisecond or
+  // two each time: too much to pay for every refusal in a flood.
+  let drawMs = FIRST_ESTIMATE_MS;
 
-  function started(): Piscina<ShareCard, Uint8Array> {
+  function started(): Piscina<ShareCard, DrawnCard> {
     pool ??= new Piscina({
       filename: WORKER_FILE.href,
       minThreads: 0,
@@ -101,14 +106,13 @@ export function createShareRenderer(options: ShareRendererOptions = {}): ShareRe
       // answering requests comes before drawing pictures.
       niceIncrement: 5,
       closeTimeout: 5_000,
+      recordTiming: false,
     });
     return pool;
   }
 
   function busy(): ShareRendererBusy {
-    const mean = pool?.histogram.runTime.mean;
-    const perPicture = mean !== undefined && Number.isFinite(mean) && mean > 0 ? mean : FIRST_RENDER_MS;
-    const seconds = Math.ceil((accepted * perPicture) / threads / 1000);
+    const seconds = Math.ceil((accepted * drawMs) / threads / 1000);
     return new ShareRendererBusy(Math.min(60, Math.max(1, seconds)));
   }
 
@@ -122,8 +126,9 @@ export function createShareRenderer(options: ShareRendererOptions = {}): ShareRe
       try {
         const card = await cardOf();
         if (closed) throw new Error("The share renderer is closed.");
-        const png = await started().run(card);
-        return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
+        const drawn = await started().run(card);
+        drawMs += (drawn.ms - drawMs) / 8;
+        return Buffer.from(drawn.png.buffer, drawn.png.byteOffset, drawn.png.byteLength);
       } finally {
         accepted--;
       }

@@ -7,7 +7,15 @@
 import type { ShareCard } from "./share-layout.ts";
 import { renderSharePng } from "./share-render.ts";
 
-/** The PNG's bytes travel back as a copy (a structured clone): a few hundred KB, well under a millisecond. */
-export default function drawShareCard(card: ShareCard): Promise<Uint8Array> {
-  return renderSharePng(card);
+export interface DrawnCard {
+  /** The PNG's bytes, copied back (a structured clone): a few hundred KB, well under a millisecond. */
+  png: Uint8Array;
+  /** How long the drawing took in this thread, in ms (the pool's estimate of a wait). */
+  ms: number;
+}
+
+export default async function drawShareCard(card: ShareCard): Promise<DrawnCard> {
+  const started = performance.now();
+  const png = await renderSharePng(card);
+  return { png, ms: performance.now() - started };
 }
