@@ -63,30 +63,12 @@ describe("the share renderer", () => {
     );
   });
 
-  it("puts a card together only when a thread is about to be free, first come first served", async () => {
-    renderer = createShareRenderer({ threads: 1, queue: 8 });
-    const asked: number[] = [];
-    const pictures = [0, 1, 2, 3].map((i) =>
-      renderer!.render(async () => {
-        asked.push(i);
-        return card({ title: `Picture ${i}` });
-      }),
-    );
-    await new Promise((r) => setImmediate(r));
-    // One card with the thread and one ready beside it; the other two wait without reading anything.
-    expect(asked).toEqual([0, 1]);
-    await pictures[0];
-    await new Promise((r) => setImmediate(r));
-    expect(asked).toEqual([0, 1, 2]);
-    for (const png of await Promise.all(pictures)) expect(pngSize(png)).toEqual(SHARE_SIZES.preview);
-    expect(asked).toEqual([0, 1, 2, 3]);
-  });
-
-  it("on close, lets the picture being drawn finish and refuses the others", async () => {
+  it("refuses the pictures still waiting when it is closed, and lets the one being drawn finish", async () => {
     renderer = createShareRenderer({ threads: 1, queue: 3 });
     // The first thread is up once this answers, so the next picture is being drawn when close() comes.
     await renderer.render(async () => card());
     const drawing = renderer.render(async () => card({ title: "Being drawn" }));
+    const waiting = renderer.render(async () => card({ title: "Still waiting" })).catch((e: unknown) => e);
     let cardReady = () => {};
     const gathering = renderer
       .render(async () => {
@@ -94,14 +76,13 @@ describe("the share renderer", () => {
         return card({ title: "Still being put together" });
       })
       .catch((e: unknown) => e);
-    const waiting = renderer.render(async () => card({ title: "Waiting its turn" })).catch((e: unknown) => e);
+    // The first two cards are with the pool once their promises have settled.
     await new Promise((r) => setImmediate(r));
     const closed = renderer.close();
     cardReady();
     expect(pngSize(await drawing)).toEqual(SHARE_SIZES.preview);
-    // A card finished after close is not drawn; one waiting its turn is never put together.
-    expect(await gathering).toBeInstanceOf(Error);
     expect(await waiting).toBeInstanceOf(Error);
+    expect(await gathering).toBeInstanceOf(Error);
     await closed;
     expect(renderer.threads).toBe(0);
   });

@@ -94,29 +94,6 @@ export function createShareRenderer(options: ShareRendererOptions = {}): ShareRe
   // not read from piscina's histogram, whose summary costs a millisecond or
   // two each time: too much to pay for every refusal in a flood.
   let drawMs = FIRST_ESTIMATE_MS;
-  // A card is put together only when a thread is about to be free (one
-  // card ready beside each thread): forty pictures asked for at once would
-  // otherwise do all their database reads on the main thread in the same
-  // moment, and every other request would wait behind them. The rest wait
-  // their turn here, first come first served, as closures that cost nothing.
-  const ahead = threads * 2;
-  let withThreads = 0;
-  const turns: { go: () => void; stop: (error: Error) => void }[] = [];
-  const closedError = () => new Error("The share renderer is closed.");
-
-  async function takeTurn(): Promise<void> {
-    if (withThreads < ahead) {
-      withThreads++;
-      return;
-    }
-    // The turn is handed over by endTurn, still counted in withThreads.
-    await new Promise<void>((go, stop) => turns.push({ go, stop }));
-  }
-  function endTurn() {
-    const next = turns.shift();
-    if (next) next.go();
-    else withThreads--;
-  }
 
   function started(): Piscina<ShareCard, DrawnCard> {
     pool ??= new Piscina({
@@ -141,22 +118,17 @@ export function createShareRenderer(options: ShareRendererOptions = {}): ShareRe
 
   return {
     async render(cardOf) {
-      if (closed) throw closedError();
+      if (closed) throw new Error("The share renderer is closed.");
       if (accepted >= threads + queue) throw busy();
       // Counted from here, while the card is put together: requests that
       // arrive together are refused at once, not after their database reads.
       accepted++;
       try {
-        await takeTurn();
-        try {
-          const card = await cardOf();
-          if (closed) throw closedError();
-          const drawn = await started().run(card);
-          drawMs += (drawn.ms - drawMs) / 8;
-          return Buffer.from(drawn.png.buffer, drawn.png.byteOffset, drawn.png.byteLength);
-        } finally {
-          endTurn();
-        }
+        const card = await cardOf();
+        if (closed) throw new Error("The share renderer is closed.");
+        const drawn = await started().run(card);
+        drawMs += (drawn.ms - drawMs) / 8;
+        return Buffer.from(drawn.png.buffer, drawn.png.byteOffset, drawn.png.byteLength);
       } finally {
         accepted--;
       }
@@ -166,7 +138,6 @@ export function createShareRenderer(options: ShareRendererOptions = {}): ShareRe
     },
     async close() {
       closed = true;
-      for (const waiting of turns.splice(0)) waiting.stop(closedError());
       const running = pool;
       pool = null;
       await running?.close({ force: true });
