@@ -47,7 +47,7 @@ export interface ShareRenderer {
    * is full: a refused picture costs no database reads and no pictures.
    */
   render(cardOf: () => Promise<ShareCard>): Promise<Buffer>;
-  /** Worker threads running now: none before the first picture, after an idle minute, or after close. */
+  /** Worker threads running now: none before the first picture, after ten idle minutes, or after close. */
   readonly threads: number;
   /** Lets the pictures being drawn finish, refuses those waiting, and stops the threads. */
   close(): Promise<void>;
@@ -75,13 +75,18 @@ function workerExecArgv(): string[] | undefined {
   return hasTsx ? undefined : [...args, "--import", "tsx"];
 }
 
+const IDLE_MS = 10 * 60_000;
+
 /** A picture's drawing time, in ms, until one has been measured. */
 const FIRST_ESTIMATE_MS = 300;
 
 /**
  * The pool of worker threads that draw share pictures. Nothing starts until
- * the first picture is asked for; a thread idle for a minute stops (it holds
- * satori, resvg and the fonts: about 65 MB).
+ * the first picture is asked for. A thread idle for ten minutes stops (it
+ * holds satori, resvg and the fonts: about 65 MB); until then it stays
+ * ready, because starting one costs about a second (loading those modules)
+ * on top of the first picture, and a visitor who shares once often shares
+ * again.
  */
 export function createShareRenderer(options: ShareRendererOptions = {}): ShareRenderer {
   const threads = options.threads ?? SHARE_RENDER_DEFAULTS.threads;
@@ -100,7 +105,7 @@ export function createShareRenderer(options: ShareRendererOptions = {}): ShareRe
       filename: WORKER_FILE.href,
       minThreads: 0,
       maxThreads: threads,
-      idleTimeout: 60_000,
+      idleTimeout: IDLE_MS,
       execArgv: workerExecArgv(),
       // Below the main thread's priority (Linux): when both want a core,
       // answering requests comes before drawing pictures.
