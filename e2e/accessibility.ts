@@ -198,7 +198,9 @@ const SHARE_DIALOG: Screen = {
   open: async (page) => {
     // "Share" on a desktop, "Share List" on a phone.
     await page.getByRole("button", { name: /^Share( List)?$/ }).click();
-    await expect(page.getByRole("dialog", { name: "Share Your Ranking" })).toBeVisible();
+    // It opens once the server has drawn both pictures, one at a time in a
+    // worker thread (docs/decisions/017-share-render-pool.md): slow on a busy machine.
+    await expect(page.getByRole("dialog", { name: "Share Your Ranking" })).toBeVisible({ timeout: 20_000 });
   },
 };
 

@@ -18,6 +18,12 @@ async function swipe(cdp: CDPSession, target: Locator, dx: number) {
   await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
 }
 
+// The server draws share pictures one at a time, in a worker thread
+// (docs/decisions/017-share-render-pool.md): two tests pressing Share at once
+// on a busy machine wait for four uncached pictures, and the first for the
+// thread's start, before the dialog opens.
+const PICTURES_DRAWN_MS = 20_000;
+
 test.describe("Share (phone)", () => {
   // Each opening renders two 1080x1350 pictures on the server (uncached: a new list);
   // on a busy CI machine that and the downloads take a good part of the default 45 s.
@@ -38,7 +44,7 @@ test.describe("Share (phone)", () => {
     await expect(share).toBeVisible();
     await share.click();
     const dialog = page.getByRole("dialog", { name: "Share Your Ranking" });
-    await expect(dialog).toBeVisible();
+    await expect(dialog).toBeVisible({ timeout: PICTURES_DRAWN_MS });
     await expect(dialog.getByText("Tip: Long press the image to save it to your camera roll.")).toBeVisible();
     await expect(dialog.getByRole("button", { name: "Download Image" })).toHaveCount(0);
     const images = dialog.locator("img");

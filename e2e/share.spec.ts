@@ -38,6 +38,12 @@ async function downloadBytes(page: Page, dialog: Locator) {
   return { name: download.suggestedFilename(), bytes };
 }
 
+// The server draws share pictures one at a time, in a worker thread
+// (docs/decisions/017-share-render-pool.md): two tests pressing Share at once
+// on a busy machine wait for four uncached pictures, and the first for the
+// thread's start, before the dialog opens.
+const PICTURES_DRAWN_MS = 20_000;
+
 test.describe("Share (desktop)", () => {
   // Each opening renders two 1080x1350 pictures on the server (uncached: a new list);
   // on a busy CI machine that and the downloads take a good part of the default 45 s.
@@ -54,7 +60,7 @@ test.describe("Share (desktop)", () => {
 
     await share.click();
     const dialog = page.getByRole("dialog", { name: "Share Your Ranking" });
-    await expect(dialog).toBeVisible();
+    await expect(dialog).toBeVisible({ timeout: PICTURES_DRAWN_MS });
     await expect(dialog).toHaveAttribute("aria-modal", "true");
     expect(await loadedWidths(dialog)).toEqual([1080, 1080]);
     await expect(share).toHaveText("Share");
@@ -85,7 +91,7 @@ test.describe("Share (desktop)", () => {
     const share = page.getByRole("button", { name: "Share", exact: true });
     await share.click();
     const dialog = page.getByRole("dialog", { name: "Share Your Ranking" });
-    await expect(dialog).toBeVisible();
+    await expect(dialog).toBeVisible({ timeout: PICTURES_DRAWN_MS });
     // The carousel has the focus, so the arrow keys work at once.
     await expect(dialog.getByRole("region", { name: /share pictures/ })).toBeFocused();
 
@@ -126,7 +132,7 @@ test.describe("Share (desktop)", () => {
     const share = page.getByRole("button", { name: "Share", exact: true });
     await share.click();
     const dialog = page.getByRole("dialog", { name: "Share Your Ranking" });
-    await expect(dialog).toBeVisible();
+    await expect(dialog).toBeVisible({ timeout: PICTURES_DRAWN_MS });
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
     await dialog.getByRole("button", { name: "Close" }).click();
     await expect(dialog).toHaveCount(0);

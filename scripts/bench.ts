@@ -22,6 +22,12 @@
  * as `npm start` runs it: needs `npm run build` for the full middleware), and
  * reports that process's resident memory.
  *
+ * The share burst asks the server process (started on the same data, no
+ * picture stored) for 40 pictures of different lists at once while it
+ * measures /api/health and /api/browse (scripts/bench-share-burst.ts):
+ *
+ *   BENCH_LISTS=5000 BENCH_USERS=5000 BENCH_SUBMISSIONS=1000 BENCH_SECONDS=3 BENCH_ONLY=burst npm run bench
+ *
  * BENCH_CPU_PROFILE=/tmp/x.cpuprofile writes that server process's CPU profile.
  *
  * BENCH_PGLITE_DIR=/some/dir keeps the PGlite data there and seeds it only
@@ -63,6 +69,7 @@ import { createProcessLink } from "../src/server/events/process-link.ts";
 import { createStore, type Store } from "../src/server/store.ts";
 import { createLocalStorage } from "../src/server/storage/local-storage.ts";
 import { createMediaService } from "../src/server/media/media.service.ts";
+import { createShareRenderer } from "../src/server/modules/share/share-render-pool.ts";
 import {
   openCategory,
   recountCategory,
@@ -71,6 +78,7 @@ import {
 import { createScratchDatabase } from "../src/testing/scratch-postgres.ts";
 import { launchServer } from "../src/testing/server-process.ts";
 import { type MixedResult, runMixedInWorker, seedSessions } from "./bench-mixed.ts";
+import { printBurst, runShareBurst } from "./bench-share-burst.ts";
 
 const LISTS = Number(process.env.BENCH_LISTS ?? 100_000);
 const USERS = Number(process.env.BENCH_USERS ?? 20_000);
@@ -82,6 +90,9 @@ const SEED_VERSION = 2;
 /** Members signed in for the mixed workload (at most BENCH_USERS). */
 const MIXED_MEMBERS = Number(process.env.BENCH_MIXED_MEMBERS ?? 10_000);
 const MIXED_NAME = "mixed: 80 % reads, 20 % writes by many members";
+/** Share pictures drawn at once in the burst (scripts/bench-share-burst.ts). */
+const BURST_PICTURES = 40;
+const BURST_NAME = `share burst: ${BURST_PICTURES} uncached portrait pictures at once, health and browse meanwhile`;
 const ONLY = process.env.BENCH_ONLY?.split(",").filter(Boolean) ?? null;
 const PHOTO_BYTES = 2 * 1024 * 1024;
 const SMALL_CATEGORY = "bench-49-small";
@@ -508,6 +519,7 @@ async function main() {
       trustedOrigins: [origin],
       mailer: { send: async () => {} },
     });
+    const shareRenderer = createShareRenderer();
     const app = createApp({
       env,
       database,
@@ -517,6 +529,7 @@ async function main() {
       link,
       media: createMediaService({ env, db: database.db, logger }),
       storage: createLocalStorage(mkdtempSync(join(tmpdir(), "sr-bench-files-"))),
+      shareRenderer,
       publicUrl: origin,
       clientDir: null,
       admins: new Set(),
@@ -623,6 +636,29 @@ async function main() {
     });
     await app.deps.store.events.flush();
     await link.close();
+    await shareRenderer.close();
+    if (wanted(BURST_NAME)) {
+      await release();
+      // Pictures stored by an earlier run on kept data would be answered from storage, not drawn.
+      rmSync(join(serverEnv.DATA_DIR!, "files", "share"), { recursive: true, force: true });
+      process.stdout.write(`starting the server as its own process for the share burst...\n`);
+      const app = await startServerProcess(serverEnv, secret);
+      const picture = (i: number) =>
+        `/api/lists/bench-u${1 + (i % USERS)}/list_${1600000000000 + i}/share?size=portrait`;
+      try {
+        process.stdout.write(`measuring ${BURST_NAME}...\n`);
+        const burst = await runShareBurst({
+          base: app.base,
+          warmPath: picture(1),
+          burstPaths: Array.from({ length: BURST_PICTURES }, (_, k) => picture(2 + (k % (LISTS - 2)))),
+          quietMs: 3000,
+          serverCpuMs: () => cpuMs(app.pid),
+        });
+        printBurst(BURST_NAME, burst);
+      } finally {
+        await app.stop();
+      }
+    }
     if (wanted(MIXED_NAME)) {
       const members = Math.min(USERS, MIXED_MEMBERS);
       const cast = await database.db

@@ -8,6 +8,7 @@ import type { MediaService } from "./media/media.service.ts";
 import type { RateLimiter } from "./rate-limit/rate-limiter.ts";
 import type { LiveEvents } from "./realtime/live-events.ts";
 import type { Store } from "./store.ts";
+import type { ShareRenderer } from "./modules/share/share-render-pool.ts";
 import type { FileStorage } from "./storage/storage.ts";
 
 /**
@@ -26,6 +27,8 @@ export interface AppInput {
   media: MediaService;
   /** Uploaded pictures and rendered share images. */
   storage: FileStorage;
+  /** Draws share pictures in worker threads; whoever makes it closes it. */
+  shareRenderer: ShareRenderer;
   publicUrl: string;
   /** Built client files; null when the API runs alone (tests, dev with Vite). */
   clientDir: string | null;

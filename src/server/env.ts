@@ -63,6 +63,20 @@ const schema = z.object({
     .regex(/^\d{1,7}$/, { error: "must be a whole number" })
     .transform(Number)
     .optional(),
+  // Share pictures drawn at once in worker threads, and how many may wait
+  // (defaults in modules/share/share-render-pool.ts).
+  SHARE_RENDER_THREADS: z
+    .string()
+    .trim()
+    .regex(/^[1-9]\d?$/, { error: "must be a whole number from 1 to 99" })
+    .transform(Number)
+    .optional(),
+  SHARE_RENDER_QUEUE: z
+    .string()
+    .trim()
+    .regex(/^\d{1,5}$/, { error: "must be a whole number" })
+    .transform(Number)
+    .optional(),
   LOG_LEVEL: z
     .enum(["silent", "error", "info", "debug"], { error: "must be one of silent, error, info, debug" })
     .default("info"),

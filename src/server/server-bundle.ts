@@ -1,13 +1,18 @@
 /**
  * The server as `npm start` runs it: the server's own TypeScript bundled by
- * esbuild into one file, run with plain Node. Packages stay in node_modules
- * (PGlite, sharp and resvg find their WebAssembly and native files beside
- * themselves); only src/ is compiled. Running through tsx instead kept a
- * module-loader thread, every source text and its source map in the
- * server's memory (about 80 MB of its resident set) and compiled each module
- * at every start. Built by `npm run build` (scripts/build-server.ts) and, for
- * the tests that start server processes, by src/testing/server-process.ts.
+ * esbuild, run with plain Node. Packages stay in node_modules (PGlite, sharp
+ * and resvg find their WebAssembly and native files beside themselves); only
+ * src/ is compiled. Running through tsx instead kept a module-loader thread,
+ * every source text and its source map in the server's memory (about 80 MB
+ * of its resident set) and compiled each module at every start. Built by
+ * `npm run build` (scripts/build-server.ts) and, for the tests that start
+ * server processes, by src/testing/server-process.ts.
+ *
+ * Two files come out side by side: the server (main.js, or the name asked
+ * for) and the share renderer's worker thread, share-render-worker.js, which
+ * modules/share/share-render-pool.ts looks for beside the server's file.
  */
+import { basename, dirname } from "node:path";
 import { build } from "esbuild";
 import { fromProjectRoot } from "./project-root.ts";
 
@@ -15,8 +20,11 @@ export const SERVER_BUNDLE = fromProjectRoot("dist/server/main.js");
 
 export async function buildServer(outfile = SERVER_BUNDLE): Promise<void> {
   await build({
-    entryPoints: [fromProjectRoot("src/server/main.ts")],
-    outfile,
+    entryPoints: {
+      [basename(outfile, ".js")]: fromProjectRoot("src/server/main.ts"),
+      "share-render-worker": fromProjectRoot("src/server/modules/share/share-render-worker.ts"),
+    },
+    outdir: dirname(outfile),
     bundle: true,
     packages: "external",
     platform: "node",

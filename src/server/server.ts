@@ -14,6 +14,7 @@ import { seedCategories } from "./modules/global-rankings/global-rankings.servic
 import { assignMissingHeadshots } from "./modules/pictures/pictures.service.ts";
 import { createMediaService } from "./media/media.service.ts";
 import { createProcessLink } from "./events/process-link.ts";
+import { createShareRenderer } from "./modules/share/share-render-pool.ts";
 import { resolveAuthSecret } from "./secret.ts";
 import { createStorage } from "./storage/create-storage.ts";
 import { fromProjectRoot } from "./project-root.ts";
@@ -74,6 +75,11 @@ export async function startServer(
     const media = createMediaService({ env, db: database.db, logger });
     await assignMissingHeadshots(database.db, media);
     await storage.check().catch((e: Error) => logger.error("file storage unavailable", { error: e.message }));
+    // No thread starts until the first share picture is drawn.
+    const shareRenderer = createShareRenderer({
+      threads: env.SHARE_RENDER_THREADS,
+      queue: env.SHARE_RENDER_QUEUE,
+    });
     const listen = (actualPort: number) => {
       const origin = env.PUBLIC_URL ?? `http://localhost:${actualPort}`;
       const auth = createAuth({
@@ -95,6 +101,7 @@ export async function startServer(
         logger,
         link,
         storage,
+        shareRenderer,
         media,
         publicUrl: origin,
         clientDir,
@@ -122,6 +129,7 @@ export async function startServer(
           // Open keep-alive and SSE connections would hold close() forever.
           (server as { closeAllConnections?: () => void }).closeAllConnections?.();
         });
+        await shareRenderer.close();
         // What this process wrote, the others hear before it goes.
         await app.deps.store.events.flush();
         await link.close();

@@ -12,6 +12,7 @@ import type { Mail, Mailer } from "#server/mail/mailer.ts";
 import { createProcessLink, type ProcessLink } from "#server/events/process-link.ts";
 import type { RateLimiter } from "#server/rate-limit/rate-limiter.ts";
 import type { Store } from "#server/store.ts";
+import { createShareRenderer, type ShareRenderer } from "#server/modules/share/share-render-pool.ts";
 import { createTestDatabase, type TestDatabase } from "./test-db.ts";
 
 export const TEST_ORIGIN = "http://localhost:3000";
@@ -26,6 +27,8 @@ export interface TestApp {
   /** The app's rate limits (clearAll between tests that spend them). */
   limits: RateLimiter;
   storage: FileStorage;
+  /** Draws share pictures (SHARE_RENDER_THREADS and SHARE_RENDER_QUEUE in `env`); closed by close(). */
+  shareRenderer: ShareRenderer;
   /** Mails the server sent, newest last. */
   outbox: Mail[];
   /**
@@ -94,6 +97,10 @@ export async function createTestApp<const Emails extends readonly string[] = []>
   const link = await createProcessLink(database.pool, logger);
   const filesDir = options.storage ? null : mkdtempSync(join(tmpdir(), "sr-files-"));
   const storage = options.storage ?? createLocalStorage(filesDir!);
+  const shareRenderer = createShareRenderer({
+    threads: env.SHARE_RENDER_THREADS,
+    queue: env.SHARE_RENDER_QUEUE,
+  });
   const app = createApp({
     env,
     database,
@@ -102,6 +109,7 @@ export async function createTestApp<const Emails extends readonly string[] = []>
     logger,
     link,
     storage,
+    shareRenderer,
     media,
     publicUrl: origin,
     clientDir: options.clientDir ?? null,
@@ -150,6 +158,7 @@ export async function createTestApp<const Emails extends readonly string[] = []>
     store: app.deps.store,
     limits: app.deps.limits,
     storage,
+    shareRenderer,
     outbox,
     request,
     async signUp(email, password = TEST_PASSWORD, name) {
@@ -163,6 +172,7 @@ export async function createTestApp<const Emails extends readonly string[] = []>
       return sessionFrom(res, email);
     },
     async close() {
+      await shareRenderer.close();
       await app.deps.store.events.flush();
       await link.close();
       if (!options.database) await database.dispose();

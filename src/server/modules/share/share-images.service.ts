@@ -18,7 +18,8 @@ import type { ListEntry } from "../lists/list-entries.ts";
 import { UNKNOWN_USER } from "../lists/lists.service.ts";
 import { LruCache } from "./lru-cache.ts";
 import type { ShareCard, ShareEntry } from "./share-layout.ts";
-import { pictureDataUri, renderSharePng } from "./share-render.ts";
+import { pictureDataUri } from "./share-pictures.ts";
+import type { ShareRenderer } from "./share-render-pool.ts";
 
 /** Raise when the pictures change for the same list, so every cached copy is drawn again. */
 export const SHARE_RENDERER_VERSION = 1;
@@ -115,7 +116,9 @@ function seasonLines(season: ListEntry): { name: string; detail: string | null }
 export interface ShareImages {
   /**
    * The PNG of this version of the list: from memory, else storage, else
-   * drawn (once, however many ask) from the entries `entries` reads.
+   * drawn (once, however many ask) from the entries `entries` reads. Rejects
+   * with ShareRendererBusy when it would have to be drawn and too many
+   * pictures are waiting already.
    */
   png(
     list: ShareList,
@@ -129,6 +132,8 @@ export interface ShareImagesDeps {
   media: MediaService;
   storage: FileStorage;
   logger: Logger;
+  /** Draws the pictures, in worker threads. */
+  shareRenderer: ShareRenderer;
   /** Called before each drawing, with what is drawn: tests count them. */
   onRender?: (key: string, card: ShareCard) => void;
 }
@@ -220,9 +225,11 @@ export function createShareImages(deps: ShareImagesDeps): ShareImages {
       return null;
     });
     if (stored) return stored.body;
-    const card = await cardOf(list, await entries(), layout, size);
-    deps.onRender?.(key, card);
-    const png = await renderSharePng(card);
+    const png = await deps.shareRenderer.render(async () => {
+      const card = await cardOf(list, await entries(), layout, size);
+      deps.onRender?.(key, card);
+      return card;
+    });
     try {
       await storage.put(key, png, "image/png");
       await forgetOlder(list);

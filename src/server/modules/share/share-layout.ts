@@ -7,12 +7,21 @@ import { fitText } from "./fit-text.ts";
 // previews show. Sizes are chosen here so text fits (fit-text.ts): satori
 // cannot shrink text, and clipping it would cost a mask per element.
 
+/** Pictures are drawn at most this big; they are scaled to it once, not at every render. */
+export const PICTURE_PX = 184;
+
+/** How a drawn stand-in picture's data URI starts; the renderer rasterises it (share-render.ts). */
+export const SVG_PICTURE = "data:image/svg+xml;base64,";
+
 export interface ShareEntry {
   rank: number;
   name: string;
   /** A second line under the name (a castaway's season), or null. */
   detail: string | null;
-  /** A data: URI of the entry's picture; null draws a grey box with '?'. */
+  /**
+   * A data: URI of the entry's picture, a PNG or a drawn stand-in's SVG; null
+   * draws a grey box with '?'.
+   */
   picture: string | null;
 }
 

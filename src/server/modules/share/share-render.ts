@@ -1,24 +1,31 @@
 import { readFileSync } from "node:fs";
-import { Resvg, renderAsync } from "@resvg/resvg-js";
+import { Resvg } from "@resvg/resvg-js";
 import type { ReactNode } from "react";
 import satori from "satori";
 import sharp from "sharp";
 import { SHARE_SIZES, type ShareLayout, type ShareSize } from "#shared/share-images.ts";
-import type { MediaImage } from "../../media/media.service.ts";
+import { LruCache } from "./lru-cache.ts";
 import { backdropSvg } from "./share-backdrops.ts";
-import { type ShareCard, shareLayout } from "./share-layout.ts";
+import { PICTURE_PX, SVG_PICTURE, type ShareCard, shareLayout } from "./share-layout.ts";
 import { fromProjectRoot } from "../../project-root.ts";
+
+// The drawing of a share picture. It runs in the share renderer's worker
+// threads (share-render-worker.ts, started by share-render-pool.ts), never on
+// the server's main thread, so resvg draws synchronously here: the work
+// stays on the worker's own thread, which the pool bounds, instead of
+// spreading to libuv's threads, which the main thread needs for files and
+// password hashing.
 
 const FONT_DIR = fromProjectRoot("src/server/media/fonts/");
 const FONT_FILES = { 400: "inter-latin-400-normal.ttf", 800: "inter-latin-800-normal.ttf" } as const;
 
-// Read once, on the first render: satori takes the bytes. resvg only draws
-// text in the generated stand-in pictures (satori's own output has its text
-// as paths), and takes the fonts as paths: its Node binding has no
+// Read once per thread, on its first picture: satori takes the bytes. resvg
+// only draws text in the drawn stand-in pictures (satori's own output has its
+// text as paths), and takes the fonts as paths: its Node binding has no
 // `fontBuffers` (2.6.2, and 2.7.0-alpha.2 too; only the WASM build has it).
-// Each stand-in is rasterised once and kept (`pictures` in
-// share-images.service.ts), so the files are read once per distinct picture,
-// about 0.5 ms each, never per share image.
+// Each stand-in is rasterised once and kept (`rasterised` below), so the
+// files are read once per distinct picture, about 0.5 ms each, never per
+// share image.
 let satoriFonts: { name: string; data: Buffer; weight: 400 | 800; style: "normal" }[] | null = null;
 function fonts() {
   satoriFonts ??= ([400, 800] as const).map((weight) => ({
@@ -35,32 +42,26 @@ const RESVG_FONTS = {
   defaultFontFamily: "Inter",
 };
 
-/** Pictures are drawn at most this big; they are scaled to it once, not at every render. */
-export const PICTURE_PX = 184;
+const MiB = 1024 * 1024;
+// The same stand-in serves many lists (and both layouts): keep it rasterised.
+const rasterised = new LruCache<string>(500, 32 * MiB, (uri) => uri.length);
 
 /**
- * A media image (an operator's file or a drawn SVG) as a small PNG data URI,
- * or null when it cannot be read. Drawn SVGs are rasterised here because
- * resvg does not draw the text of an SVG nested in another.
+ * An entry's picture as satori should draw it: a PNG data URI as it came, a
+ * drawn stand-in (an SVG data URI) rasterised first, because resvg does not
+ * draw the text of an SVG nested in another.
  */
-export async function pictureDataUri(image: MediaImage): Promise<string | null> {
-  let png: Buffer;
-  if (image.kind === "file") {
-    const file = await image.file.read();
-    if (!file) return pictureDataUri(image.fallback());
-    png = await sharp(file.body, { limitInputPixels: 40_000_000 })
-      .resize(PICTURE_PX, PICTURE_PX, { fit: "cover" })
-      .png()
-      .toBuffer();
-  } else {
-    png = new Resvg(image.svg, {
-      fitTo: { mode: "width", value: PICTURE_PX },
-      font: RESVG_FONTS,
-    })
-      .render()
-      .asPng();
-  }
-  return `data:image/png;base64,${png.toString("base64")}`;
+export function pngPicture(uri: string): string {
+  if (!uri.startsWith(SVG_PICTURE)) return uri;
+  const cached = rasterised.get(uri);
+  if (cached) return cached;
+  const svg = Buffer.from(uri.slice(SVG_PICTURE.length), "base64").toString("utf8");
+  const png = new Resvg(svg, { fitTo: { mode: "width", value: PICTURE_PX }, font: RESVG_FONTS })
+    .render()
+    .asPng();
+  const drawn = `data:image/png;base64,${png.toString("base64")}`;
+  rasterised.set(uri, drawn);
+  return drawn;
 }
 
 interface Raster {
@@ -69,22 +70,18 @@ interface Raster {
   height: number;
 }
 
-/** Backdrops are the same for every list: drawn once per layout and size. */
-const backdrops = new Map<string, Promise<Raster>>();
-function backdrop(layout: ShareLayout, size: ShareSize): Promise<Raster> {
+/** Backdrops are the same for every list: drawn once per layout and size (and thread). */
+const backdrops = new Map<string, Raster>();
+function backdrop(layout: ShareLayout, size: ShareSize): Raster {
   const key = `${layout}-${size}`;
-  let pending = backdrops.get(key);
-  if (!pending) {
+  let drawn = backdrops.get(key);
+  if (!drawn) {
     const { width, height } = SHARE_SIZES[size];
-    pending = renderAsync(backdropSvg(layout, width, height), RESVG_OPTIONS).then((r) => ({
-      pixels: r.pixels,
-      width,
-      height,
-    }));
-    backdrops.set(key, pending);
-    pending.catch(() => backdrops.delete(key));
+    const pixels = new Resvg(backdropSvg(layout, width, height), RESVG_OPTIONS).render().pixels;
+    drawn = { pixels, width, height };
+    backdrops.set(key, drawn);
   }
-  return pending;
+  return drawn;
 }
 
 const RESVG_OPTIONS = { font: { loadSystemFonts: false }, fitTo: { mode: "original" as const } };
@@ -115,16 +112,16 @@ export function over(front: Buffer, back: Buffer): Buffer {
 }
 
 /**
- * The card as a PNG: satori lays the list out as SVG, resvg draws it off the
- * main thread, it is laid over the backdrop, and sharp encodes the PNG, also
- * off the main thread.
+ * The card as a PNG: satori lays the list out as SVG, resvg draws it, it is
+ * laid over the backdrop, and sharp encodes the PNG.
  */
 export async function renderSharePng(card: ShareCard): Promise<Buffer> {
   const { width, height } = SHARE_SIZES[card.size];
-  const ground = backdrop(card.layout, card.size);
-  const svg = await satori(shareLayout(card) as unknown as ReactNode, { width, height, fonts: fonts() });
-  const front = await renderAsync(svg, RESVG_OPTIONS);
-  const back = await ground;
+  const entries = card.entries.map((e) => ({ ...e, picture: e.picture && pngPicture(e.picture) }));
+  const layout = shareLayout({ ...card, entries }) as unknown as ReactNode;
+  const svg = await satori(layout, { width, height, fonts: fonts() });
+  const front = new Resvg(svg, RESVG_OPTIONS).render();
+  const back = backdrop(card.layout, card.size);
   return (
     sharp(over(front.pixels, back.pixels), { raw: { width, height, channels: 4 } })
       // The picture is opaque: RGB is a quarter smaller and quicker to encode.

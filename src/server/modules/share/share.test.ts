@@ -139,6 +139,7 @@ for (const kind of ["local", "s3"] as const) {
           media,
           storage: t.storage,
           logger,
+          shareRenderer: t.shareRenderer,
           onRender: (key, card) => renders.push({ key, card }),
         });
       const env = parseEnv({ DATA_DIR: "/nonexistent", LOG_LEVEL: "silent" });
@@ -247,7 +248,8 @@ for (const kind of ["local", "s3"] as const) {
         ]);
         expect(card.totalEntries).toBe(6);
         expect(card.entries[1]!.picture).toBeNull();
-        expect(card.entries[0]!.picture).toMatch(/^data:image\/png;base64,/);
+        // A drawn stand-in travels as its SVG; the worker thread rasterises it.
+        expect(card.entries[0]!.picture).toMatch(/^data:image\/(png|svg\+xml);base64,/);
       });
     });
 
@@ -297,3 +299,53 @@ for (const kind of ["local", "s3"] as const) {
     });
   });
 }
+
+describe("GET /api/lists/:userId/:listId/share when the renderer's queue is full", () => {
+  let t: TestApp;
+  let ann: TestUser;
+  let listId: string;
+
+  beforeAll(async () => {
+    // One picture drawn at a time and none waiting: a second at once is refused.
+    t = await createTestApp({ env: { SHARE_RENDER_THREADS: "1", SHARE_RENDER_QUEUE: "0" } });
+    ann = await t.signUp("ann-share-busy@example.com");
+    const list = await createList(t.store, ann.id, {
+      name: "Asked for all at once",
+      description: "",
+      tags: [],
+      items: ["s1-richard-hatch", "s20-parvati-shallow"],
+    });
+    listId = list.id;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("answers 503 with Retry-After and a JSON error, and draws the picture when asked again", async () => {
+    const variants = SHARE_LAYOUTS.flatMap((layout) =>
+      (Object.keys(SHARE_SIZES) as ShareSize[]).map((size) => ({ layout, size })),
+    );
+    const share = ({ layout, size }: (typeof variants)[number]) =>
+      t.request(`/api/lists/${ann.id}/${listId}/share?layout=${layout}&size=${size}`);
+    const answers = await Promise.all(variants.map(share));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses).toContain(200);
+    expect(statuses).toContain(503);
+    expect(statuses.every((s) => s === 200 || s === 503)).toBe(true);
+
+    for (const [i, res] of answers.entries()) {
+      if (res.status !== 503) continue;
+      expect(Number(res.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      // Neither the browser nor a proxy may keep the refusal, nor take it for the picture.
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(res.headers.get("etag")).toBeNull();
+      const body = (await res.json()) as ErrorBody;
+      expect(body.error.code).toBe("SHARE_IMAGE_BUSY");
+      expect(body.error.message).toMatch(/try again in a few seconds/);
+
+      const again = await share(variants[i]!);
+      expect(again.status).toBe(200);
+      expect(pngSize(Buffer.from(await again.arrayBuffer()))).toEqual(SHARE_SIZES[variants[i]!.size]);
+    }
+  });
+});
