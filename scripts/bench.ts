@@ -69,7 +69,7 @@ import { createProcessLink } from "../src/server/events/process-link.ts";
 import { createStore, type Store } from "../src/server/store.ts";
 import { createLocalStorage } from "../src/server/storage/local-storage.ts";
 import { createMediaService } from "../src/server/media/media.service.ts";
-import { createShareRenderer } from "../src/server/modules/share/share-render-pool.ts";
+import { createShareRenderer } from "../src/server/share-drawing/share-render-pool.ts";
 import {
   openCategory,
   recountCategory,

@@ -8,7 +8,7 @@ import type { MediaService } from "./media/media.service.ts";
 import type { RateLimiter } from "./rate-limit/rate-limiter.ts";
 import type { LiveEvents } from "./realtime/live-events.ts";
 import type { Store } from "./store.ts";
-import type { ShareRenderer } from "./modules/share/share-render-pool.ts";
+import type { ShareRenderer } from "./share-drawing/share-render-pool.ts";
 import type { FileStorage } from "./storage/storage.ts";
 
 /**

@@ -64,7 +64,7 @@ const schema = z.object({
     .transform(Number)
     .optional(),
   // Share pictures drawn at once in worker threads, and how many may wait
-  // (defaults in modules/share/share-render-pool.ts).
+  // (defaults in share-drawing/share-render-pool.ts).
   SHARE_RENDER_THREADS: z
     .string()
     .trim()

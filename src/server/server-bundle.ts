@@ -10,7 +10,7 @@
  *
  * Two files come out side by side: the server (main.js, or the name asked
  * for) and the share renderer's worker thread, share-render-worker.js, which
- * modules/share/share-render-pool.ts looks for beside the server's file.
+ * share-drawing/share-render-pool.ts looks for beside the server's file.
  */
 import { basename, dirname } from "node:path";
 import { build } from "esbuild";
@@ -22,7 +22,7 @@ export async function buildServer(outfile = SERVER_BUNDLE): Promise<void> {
   await build({
     entryPoints: {
       [basename(outfile, ".js")]: fromProjectRoot("src/server/main.ts"),
-      "share-render-worker": fromProjectRoot("src/server/modules/share/share-render-worker.ts"),
+      "share-render-worker": fromProjectRoot("src/server/share-drawing/share-render-worker.ts"),
     },
     outdir: dirname(outfile),
     bundle: true,

@@ -14,7 +14,7 @@ import { seedCategories } from "./modules/global-rankings/global-rankings.servic
 import { assignMissingHeadshots } from "./modules/pictures/pictures.service.ts";
 import { createMediaService } from "./media/media.service.ts";
 import { createProcessLink } from "./events/process-link.ts";
-import { createShareRenderer } from "./modules/share/share-render-pool.ts";
+import { createShareRenderer } from "./share-drawing/share-render-pool.ts";
 import { resolveAuthSecret } from "./secret.ts";
 import { createStorage } from "./storage/create-storage.ts";
 import { fromProjectRoot } from "./project-root.ts";

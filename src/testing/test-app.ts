@@ -12,7 +12,7 @@ import type { Mail, Mailer } from "#server/mail/mailer.ts";
 import { createProcessLink, type ProcessLink } from "#server/events/process-link.ts";
 import type { RateLimiter } from "#server/rate-limit/rate-limiter.ts";
 import type { Store } from "#server/store.ts";
-import { createShareRenderer, type ShareRenderer } from "#server/modules/share/share-render-pool.ts";
+import { createShareRenderer, type ShareRenderer } from "#server/share-drawing/share-render-pool.ts";
 import { createTestDatabase, type TestDatabase } from "./test-db.ts";
 
 export const TEST_ORIGIN = "http://localhost:3000";

@@ -8,7 +8,7 @@ import { ApiError, notFound } from "../../http/errors.ts";
 import { loadEntries } from "../lists/list-entries.ts";
 import { getListDetail } from "../lists/lists.service.ts";
 import { createShareImages, deleteSharePictures, findShareList, shareEtag } from "./share-images.service.ts";
-import { ShareRendererBusy } from "./share-render-pool.ts";
+import { ShareRendererBusy } from "../../share-drawing/share-render-pool.ts";
 
 const BUSY_MESSAGE = "Many share pictures are being drawn right now. Please try again in a few seconds.";
 

@@ -8,7 +8,7 @@ import { parseEnv } from "#server/env.ts";
 import { createLogger } from "#server/logger.ts";
 import { createMediaService, type MediaService } from "#server/media/media.service.ts";
 import { createShareImages, shareImageKey, type ShareList } from "./share-images.service.ts";
-import type { ShareCard } from "./share-layout.ts";
+import type { ShareCard } from "../../share-drawing/share-layout.ts";
 import type { ListEntry } from "../lists/list-entries.ts";
 import { pngSize } from "#testing/png-size.ts";
 

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import type { MediaImage } from "../../media/media.service.ts";
+import type { MediaImage } from "../media/media.service.ts";
 import { PICTURE_PX, SVG_PICTURE } from "./share-layout.ts";
 
 /**

@@ -7,7 +7,7 @@ import { SHARE_SIZES, type ShareLayout, type ShareSize } from "#shared/share-ima
 import { LruCache } from "./lru-cache.ts";
 import { backdropSvg } from "./share-backdrops.ts";
 import { PICTURE_PX, SVG_PICTURE, type ShareCard, shareLayout } from "./share-layout.ts";
-import { fromProjectRoot } from "../../project-root.ts";
+import { fromProjectRoot } from "../project-root.ts";
 
 // The drawing of a share picture. It runs in the share renderer's worker
 // threads (share-render-worker.ts, started by share-render-pool.ts), never on
