@@ -34,6 +34,7 @@ import { withRoutePreloads } from "./http/route-preloads.ts";
 import { getListDetail, type ListDetail } from "./modules/lists/lists.service.ts";
 import { sharePreviewImage } from "./modules/share/share-images.service.ts";
 import { listParamsSchema } from "#shared/lists.schema.ts";
+import { pathTo, SCREENS } from "#shared/routes.ts";
 import { mediaRoutes } from "./modules/media/media.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { browseRoutes } from "./modules/browse/browse.routes.ts";
@@ -260,7 +261,7 @@ function mountClient(app: Hono<AppEnv>, deps: AppDeps) {
   // script files that no longer exist.
   const indexPath = join(clientDir, "index.html");
   // A list's page carries its title, description and picture for link previews.
-  app.get("/list/:userId/:listId", async (c) => {
+  app.get(SCREENS.list.path, async (c) => {
     c.header("Cache-Control", "no-cache");
     // The same rule as the API's list path: anything else names no list.
     const params = listParamsSchema.safeParse(c.req.param());
@@ -284,7 +285,7 @@ function mountClient(app: Hono<AppEnv>, deps: AppDeps) {
       withPageMeta(indexHtml, {
         title: `${list.name} by ${list.userName} | Survivor Rankings`,
         description: list.description || (entries ? `A Survivor ranking: ${entries}` : "A Survivor ranking"),
-        url: `${deps.publicUrl}/list/${encodeURIComponent(list.userId)}/${encodeURIComponent(list.id)}`,
+        url: deps.publicUrl + pathTo("list", { userId: list.userId, listId: list.id }),
         image: sharePreviewImage(list, deps.publicUrl),
       }),
     );

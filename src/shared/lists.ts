@@ -21,7 +21,7 @@ export const LIST_MESSAGES = {
   nameRequired: "Please enter a name for your list",
   nameTooLong: `List name must be at most ${LIMITS.listNameMax} characters.`,
   descriptionTooLong: `Description must be at most ${LIMITS.listDescriptionMax} characters.`,
-  // Not in the specification (docs/product.md, Names and texts).
+  // Our own rule (docs/product.md, Names and texts).
   nameControl: "List name cannot contain line breaks, tabs or other control characters.",
   descriptionControl: "Description cannot contain control characters.",
   mixSeasonsFirst: "Cannot mix seasons and contestants.",

@@ -4,7 +4,7 @@ import type { TextRule } from "./text-rules.ts";
 export const PROFILE_MESSAGES = {
   usernameEmpty: "Username cannot be empty",
   usernameTooLong: `Username must be at most ${LIMITS.usernameMax} characters.`,
-  // Not in the specification: names are one line of visible text (docs/product.md, Names and texts).
+  // Our own rule: names are one line of visible text (docs/product.md, Names and texts).
   usernameControl: "Username cannot contain line breaks, tabs or other control characters.",
   usernameTaken: "This username is already taken (case-insensitive match). Please choose another.",
   usernameUpdated: "Username updated successfully!",

@@ -61,4 +61,9 @@ export function screenOf(pathname: string): { screen: ScreenName; params: Record
 }
 
 /** The screens a search engine may list (the signed-in ones are of no use in an index). */
-export const PUBLIC_SCREENS = ["home", "rankings", "globalRankings", "create"] as const satisfies readonly ScreenName[];
+export const PUBLIC_SCREENS = [
+  "home",
+  "rankings",
+  "globalRankings",
+  "create",
+] as const satisfies readonly ScreenName[];

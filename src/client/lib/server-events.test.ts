@@ -50,3 +50,36 @@ describe("the event stream follows the session", () => {
     expect(FakeEventSource.opened[1]!.closed).toBe(true);
   });
 });
+
+/** A stream whose events the test sends, as the server would. */
+class ScriptedEventSource {
+  static current: ScriptedEventSource | null = null;
+  private listeners = new Map<string, ((e: { data: string }) => void)[]>();
+  constructor(readonly url: string) {
+    ScriptedEventSource.current = this;
+  }
+  addEventListener(type: string, fn: (e: { data: string }) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
+  }
+  close() {}
+  send(type: string, data: string) {
+    for (const fn of this.listeners.get(type) ?? []) fn({ data });
+  }
+}
+
+describe("events as they reach a handler", () => {
+  it("are checked against their type's schema: a malformed one is dropped, the rest come in order", async () => {
+    vi.stubGlobal("EventSource", ScriptedEventSource);
+    const { useServerEvent } = await import("./server-events.ts");
+    const got: unknown[] = [];
+    renderHook(() => useServerEvent("global-rankings", (data) => got.push(data)));
+    const stream = ScriptedEventSource.current!;
+    stream.send("global-rankings", JSON.stringify({ categoryId: "season-49" }));
+    stream.send("global-rankings", JSON.stringify({ categoryId: 49 }));
+    stream.send("global-rankings", "not json");
+    stream.send("global-rankings", JSON.stringify({ categoryId: "season-48", extra: true }));
+    stream.send("global-rankings", JSON.stringify({ categoryId: "season-50" }));
+    await vi.waitFor(() => expect(got).toHaveLength(2));
+    expect(got).toEqual([{ categoryId: "season-49" }, { categoryId: "season-50" }]);
+  });
+});

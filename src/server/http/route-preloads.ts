@@ -103,7 +103,10 @@ export function dataPreloadTags(pathname: string, hasQuery: boolean): string {
   const found = screenOf(pathname);
   if (!found) return "";
   const plain = Object.values(found.params).every((p) => PLAIN_SEGMENT.test(p));
-  const urls = ["/api/auth/get-session", ...(plain && !hasQuery ? SCREEN_DATA[found.screen](found.params) : [])];
+  const urls = [
+    "/api/auth/get-session",
+    ...(plain && !hasQuery ? SCREEN_DATA[found.screen](found.params) : []),
+  ];
   return urls.map((url) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttr(url)}">`).join("");
 }
 

@@ -1,5 +1,5 @@
 // Which file in `Headshots/Season {n}/` belongs to a castaway. The rule is the
-// specification's: an alias table first, otherwise the lowercased first word of
+// layout docs/media.md describes: an alias table first, otherwise the lowercased first word of
 // the name. Pure functions; the file system is operator-images.ts's business.
 
 export const IMAGE_EXTENSIONS = ["png", "jpg", "jpeg", "webp"] as const;

@@ -112,7 +112,7 @@ export function createMediaService(deps: { env: Env; db: Db; logger: Logger }): 
 
     async randomHeadshotUrl(random = Math.random) {
       const catalog = await catalogOf(deps.db);
-      // Spec section 9: random headshots come from seasons 1 to 46.
+      // docs/product.md, Profiles and pictures: random headshots come from seasons 1 to 46.
       const all = [...catalog.appearances.values()].filter(
         (a) => a.seasonNumber <= PICTURE_LIMITS.headshotSeasons,
       );
@@ -124,7 +124,7 @@ export function createMediaService(deps: { env: Env; db: Db; logger: Logger }): 
         for (const n of new Set(all.map((a) => a.seasonNumber))) {
           if ((await files.headshotFiles(n)).length > 0) seasonNumbers.push(n);
         }
-        // As the specification's helper: a random season folder, up to three tries.
+        // As docs/media.md describes: a random season folder, up to three tries.
         for (
           let attempt = 0;
           attempt <= PICTURE_LIMITS.headshotRetries && seasonNumbers.length > 0;

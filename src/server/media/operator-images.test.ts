@@ -8,7 +8,7 @@ import { createLogger } from "#server/logger.ts";
 import { createTestApp, type TestApp } from "#testing/test-app.ts";
 import { createMediaService } from "./media.service.ts";
 
-// An operator's HEADSHOTS_DIR in the specification's layout, with the usual
+// An operator's HEADSHOTS_DIR in the layout docs/media.md describes, with the usual
 // mistakes: odd letter case, a file that is not an image, a bad alias.
 
 let outer: string;

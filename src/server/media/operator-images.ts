@@ -12,7 +12,7 @@ import {
   safeFileName,
 } from "./file-names.ts";
 
-// An operator's own images under HEADSHOTS_DIR, in the specification's layout:
+// An operator's own images under HEADSHOTS_DIR, in the layout docs/media.md describes:
 //   Headshots/Season {n}/{file}.png      Survivor Seasons/Season {n}.png
 //   aliases.json                         placeholder.png (optional)
 // Nothing from a request is ever joined into a path: every name used below

@@ -10,7 +10,7 @@ import { createTestDatabase, type TestDatabase } from "#testing/test-db.ts";
 import { loadReferenceData } from "#server/modules/seasons/reference-data.ts";
 import { createMediaService, type MediaService } from "./media.service.ts";
 
-// The sign-up headshot (spec section 9): a random season folder among 1 to
+// The sign-up headshot (docs/product.md, Profiles and pictures): a random season folder among 1 to
 // 46, up to 2 retries when the folder holds no castaway's face, then any
 // castaway of those seasons (drawn). `random` is scripted to steer the picks.
 

@@ -22,7 +22,7 @@ afterAll(() => t.close());
 
 const errorCode = async (res: Response) => ((await res.json()) as ErrorBody).error.code;
 
-describe("F5: a write must come from our own origin", () => {
+describe("a write must come from our own origin", () => {
   const newList = { name: "Mine", items: ["s1"] };
 
   it("refuses a signed-in write from another origin, even another port of the same host", async () => {
@@ -104,7 +104,7 @@ describe("F5: a write must come from our own origin", () => {
   });
 });
 
-describe("F3: NUL and lone surrogates are refused at the edge", () => {
+describe("NUL and lone surrogates are refused at the edge", () => {
   it("answers %00 in a path or query with 400", async () => {
     for (const path of [
       "/api/lists/abc%00/def",
@@ -187,7 +187,7 @@ describe("F3: NUL and lone surrogates are refused at the edge", () => {
   });
 });
 
-describe("F2: auth routes read JSON only", () => {
+describe("auth routes read JSON only", () => {
   it("refuses a form-encoded or multipart sign-in with 415, so the per-account limit cannot be sidestepped", async () => {
     const form = new URLSearchParams({ email: user.email, password: "wrong-password-1" });
     const res = await t.request("/api/auth/sign-in/email", {
@@ -229,7 +229,7 @@ describe("F2: auth routes read JSON only", () => {
   });
 });
 
-describe("F2: one account's sign-ins are limited across addresses too", () => {
+describe("one account's sign-ins are limited across addresses too", () => {
   it(`refuses the account's sign-ins past ${SIGN_IN_ACCOUNT_LIMIT.max} in its window, whatever address they come from`, async () => {
     const target = await t.signUp("many-addresses@example.com");
     // What @hono/node-server hands the app for a connection from `address`.
@@ -264,7 +264,7 @@ describe("F2: one account's sign-ins are limited across addresses too", () => {
   }, 120_000);
 });
 
-describe("F4: body size", () => {
+describe("body size", () => {
   it("refuses an oversized body on auth routes and outside /api with 413", async () => {
     const big = "x".repeat(70 * 1024);
     for (const path of ["/api/auth/sign-in/email", "/api/auth/sign-up/email", "/media/anything", "/"]) {
@@ -274,7 +274,7 @@ describe("F4: body size", () => {
   });
 });
 
-describe("F4: a body declared too large, over real HTTP", () => {
+describe("a body declared too large, over real HTTP", () => {
   let server: ServerType;
   let base: string;
   beforeAll(async () => {
@@ -327,7 +327,7 @@ describe("F4: a body declared too large, over real HTTP", () => {
   });
 });
 
-describe("F11: sizes are checked before anything is stored", () => {
+describe("sizes are checked before anything is stored", () => {
   it("answers an over-long email with 400 on sign-in, sign-up and reset", async () => {
     const email = `${"a".repeat(60_000)}@example.com`;
     for (const path of [
@@ -362,7 +362,7 @@ describe("HSTS", () => {
   }, 120_000);
 });
 
-describe("F10: static files over real HTTP", () => {
+describe("static files over real HTTP", () => {
   let dir: string;
   let withClient: TestApp;
   let server: ServerType;

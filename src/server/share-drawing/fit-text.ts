@@ -1,4 +1,4 @@
-// Text shrinks to fit its box (spec section 5). Satori lays text out but
+// Text shrinks to fit its box (docs/product.md, Sharing pictures). Satori lays text out but
 // cannot shrink it, so the size is chosen beforehand from an estimate of the
 // text's width in Inter: widths per character class, in em, close to the
 // font's advance widths and rounded up, so an estimate errs wide.
@@ -25,7 +25,7 @@ export function textWidthEm(text: string, weight: 400 | 800): number {
 export interface FitBox {
   /** The size it has when there is room. */
   maxPx: number;
-  /** The spec's floor: text still too long at this size is cut with an ellipsis. */
+  /** The product's floor: text still too long at this size is cut with an ellipsis. */
   minPx: number;
   widthPx: number;
   lines: number;

@@ -16,6 +16,7 @@ import { MuteButton } from "#client/features/music/components/mute-button.tsx";
 import { usePalmTransition } from "#client/features/transition/palm-transition.tsx";
 import { pageMarkerFor } from "./page-marker.ts";
 import { useMediaQuery } from "#client/lib/use-media-query.ts";
+import { pathTo } from "#shared/routes.ts";
 
 /** Below this width the header folds its controls into a menu panel. */
 export const COMPACT_HEADER_QUERY = "(max-width: 1199.98px)";
@@ -95,7 +96,7 @@ export function Header({ inboxSlot, menuBadge }: HeaderProps) {
     } finally {
       setSigningOut(false);
     }
-    navigate("/login");
+    navigate(pathTo("login"));
   };
 
   const title = (
@@ -109,7 +110,7 @@ export function Header({ inboxSlot, menuBadge }: HeaderProps) {
     `btn btn-ghost header-link${isActive ? " is-active" : ""}`;
 
   const globalLink = (
-    <NavLink to="/global-rankings" className={navClass} onClick={closeMenu}>
+    <NavLink to={pathTo("globalRankings")} className={navClass} onClick={closeMenu}>
       <TrophyIcon size={18} />
       Global Rankings
     </NavLink>
@@ -123,13 +124,13 @@ export function Header({ inboxSlot, menuBadge }: HeaderProps) {
     </span>
   );
   const myLists = (
-    <NavLink to="/mylists" className={navClass} onClick={closeMenu}>
+    <NavLink to={pathTo("myLists")} className={navClass} onClick={closeMenu}>
       <ListIcon size={18} />
       My Lists
     </NavLink>
   );
   const otherRankings = (
-    <NavLink to="/rankings" className={navClass} onClick={closeMenu}>
+    <NavLink to={pathTo("rankings")} className={navClass} onClick={closeMenu}>
       <CompassIcon size={18} />
       Other Rankings
     </NavLink>
@@ -139,7 +140,7 @@ export function Header({ inboxSlot, menuBadge }: HeaderProps) {
       Sign Out
     </button>
   ) : (
-    <Link to="/login" className="btn header-auth" onClick={closeMenu}>
+    <Link to={pathTo("login")} className="btn header-auth" onClick={closeMenu}>
       Login
     </Link>
   );
@@ -171,7 +172,7 @@ export function Header({ inboxSlot, menuBadge }: HeaderProps) {
           {user && (
             // Your own face, one tap from your lists and picture, while the menu is closed (hidden on phones by CSS).
             <Link
-              to="/mylists"
+              to={pathTo("myLists")}
               className="header-avatar-link"
               aria-label="Your profile and lists"
               onClick={closeMenu}

@@ -31,8 +31,8 @@ export default function GlobalDetailRoute() {
         />
       )}
       renderPickPreview={(item) => <PickItemPreview item={item} />}
-      renderDiscussion={(id) => (
-        <LazyDiscussion target={{ categoryId: id }} variant="global" signedIn={signedIn} />
+      renderDiscussion={(id, open) => (
+        <LazyDiscussion target={{ categoryId: id }} variant="global" signedIn={signedIn} readOnly={!open} />
       )}
     />
   );

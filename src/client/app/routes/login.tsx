@@ -1,3 +1,4 @@
+import { pathTo } from "#shared/routes.ts";
 import { useEffect } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { useSession } from "#client/lib/queries/session.ts";
@@ -22,7 +23,7 @@ export default function LoginRoute() {
     if (!user || resetting) return;
     const action = readPostLoginAction();
     if (!action) {
-      navigate("/", { replace: true });
+      navigate(pathTo("home"), { replace: true });
       return;
     }
     const timer = window.setTimeout(() => {
@@ -30,7 +31,7 @@ export default function LoginRoute() {
       // the create screen applies it once and then removes it (docs/product.md, Drafts)
       // ("only if its path is /create"). No other screen removes one, so for
       // any other path it is removed here, to be followed only once.
-      if (action.path !== "/create") clearPostLoginAction();
+      if (action.path !== pathTo("create")) clearPostLoginAction();
       navigate(action.path, { replace: true, state: { pendingListData: action.data } });
     }, TIMERS_MS.postLoginRedirect);
     return () => window.clearTimeout(timer);

@@ -5,6 +5,7 @@ import { imageUrlFor } from "#client/lib/pick-item.ts";
 import { Avatar } from "./avatar.tsx";
 import { stripSurvivorPrefix } from "#shared/lists.ts";
 import "./list-card.css";
+import { pathTo } from "#shared/routes.ts";
 
 interface ListCardProps {
   list: ListCardDto;
@@ -38,7 +39,7 @@ export function ListCard({
   headingLevel = 3,
 }: ListCardProps) {
   const Title = headingLevel === 2 ? "h2" : "h3";
-  const href = to ?? `/list/${encodeURIComponent(list.userId)}/${encodeURIComponent(list.id)}`;
+  const href = to ?? pathTo("list", { userId: list.userId, listId: list.id });
   const spoiler = list.tags.includes("spoiler");
   const author = list.userName || "Unknown User";
   return (
@@ -52,7 +53,7 @@ export function ListCard({
       {!hideAuthor && (
         <p className="list-card-author">
           <Link
-            to={`/rankings/user/${encodeURIComponent(list.userId)}`}
+            to={pathTo("profile", { userId: list.userId })}
             state={{ userName: author }}
             title="View all rankings by this user"
           >

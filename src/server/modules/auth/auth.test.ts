@@ -241,7 +241,7 @@ describe("providers", () => {
   });
 });
 
-describe("F1: better-auth's own profile routes are closed", () => {
+describe("better-auth's own profile routes are closed", () => {
   it("answers update-user and change-email with 404 and leaves the name as it was", async () => {
     const user = await t.signUp("f1-user@example.test");
     const taken = await t.signUp("f1-taken@example.test");
@@ -258,7 +258,7 @@ describe("F1: better-auth's own profile routes are closed", () => {
   });
 });
 
-describe("F9: two sign-ups deriving one display name at once", () => {
+describe("two sign-ups deriving one display name at once", () => {
   it("both succeed, the second with the next free name", async () => {
     const results = await Promise.all(
       ["race@one.test", "race@two.test", "race@three.test", "race@four.test"].map((email) => signUp(email)),

@@ -78,7 +78,7 @@ describe("browse", () => {
 
   it("clamps pages beyond the end and ignores nonsense", async () => {
     expect((await browse("page=99")).page).toBe(2);
-    // F12: the same however large, not page 1 past some bound.
+    // The same however large, not page 1 past some bound.
     for (const huge of ["100000", "999999999", "1e30", "Infinity", "99999999999999999999999"]) {
       expect((await browse(`page=${huge}`)).page, huge).toBe(2);
     }

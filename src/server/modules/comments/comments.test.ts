@@ -152,7 +152,7 @@ describe("replies and notifications", () => {
 });
 
 describe("votes", () => {
-  it("toggles up and down as the spec says and notifies a like once", async () => {
+  it("toggles up and down as docs/product.md says and notifies a like once", async () => {
     await clearComments();
     const id = await comment(alice, "Vote on me");
     const up = async (u: TestUser, v: number) => (await (await vote(u, id, v)).json()) as CommentVoteDto;
@@ -238,7 +238,7 @@ describe("votes", () => {
 });
 
 describe("deleting", () => {
-  it("lets only the author or an editor delete, with the spec's 403 text", async () => {
+  it("lets only the author or an editor delete, with the product's 403 text", async () => {
     await clearComments();
     const id = await comment(alice, "Mine");
     expect((await remove(null, id)).status).toBe(401);
@@ -271,6 +271,45 @@ describe("deleting", () => {
     expect(gone?.link).toBeNull();
   });
 
+  it("leaves no text of a deleted comment in any notification, whoever deletes it", async () => {
+    await clearComments();
+    // A comment on the owner's list (rings the owner), a reply (rings alice), a like (rings bob).
+    const top = await comment(alice, "first words");
+    const harassing = await comment(bob, "something cruel", top);
+    const liked = await comment(bob, "something else cruel");
+    expect((await vote(alice, liked, 1)).status).toBe(200);
+    const quoted = async () =>
+      [
+        ...(await inbox(owner)).notifications,
+        ...(await inbox(alice)).notifications,
+        ...(await inbox(bob)).notifications,
+      ]
+        .map((n) => n.content)
+        .filter((c) => c?.includes("cruel"));
+    expect((await quoted()).length).toBeGreaterThanOrEqual(3);
+    // The author takes one down, an editor the other: neither text stays with its recipient.
+    expect((await remove(bob, harassing)).status).toBe(204);
+    expect((await remove(editor, liked)).status).toBe(204);
+    expect(await quoted()).toEqual([]);
+    const rows = await t.database.db.select({ content: notifications.content }).from(notifications);
+    expect(rows.filter((r) => r.content?.includes("cruel"))).toEqual([]);
+  });
+
+  it("names nobody through a placeholder: not its author, nor through the replies that answered it", async () => {
+    await clearComments();
+    const top = await comment(alice, "Thread start");
+    await comment(bob, "An answer to alice", top);
+    const own = await comment(owner, "Another voice", top);
+    await comment(bob, "An answer to owner", own);
+    expect((await remove(alice, top)).status).toBe(204);
+    const body = await (await t.request(`/api/comments?listUserId=${owner.id}&listId=${listId}`)).text();
+    const [thread] = (JSON.parse(body) as DiscussionDto).threads;
+    expect(thread).toMatchObject({ id: top, deleted: true, author: null });
+    expect(thread!.replies.map((r) => r.replyTo?.name ?? null)).toEqual([null, null, "owner"]);
+    expect(body).not.toContain(alice.id);
+    expect(body).not.toContain('"alice"');
+  });
+
   it("deleting a list deletes its comments and their notifications", async () => {
     await clearComments();
     const res = await t.request("/api/lists", {
@@ -288,6 +327,28 @@ describe("deleting", () => {
     expect(await t.database.db.select().from(notifications).where(eq(notifications.listId, doomed))).toEqual(
       [],
     );
+  });
+});
+
+describe("a closed category's discussion", () => {
+  it("is read-only: no comment, reply or vote (409); its comments can still be deleted", async () => {
+    await clearComments();
+    const closed = { categoryId: "season-48" };
+    // Written before the category closed (there is no way through the API now).
+    const [old] = await t.database.db
+      .insert(comments)
+      .values({ id: "old-48", categoryId: "season-48", authorId: alice.id, text: "from before" })
+      .returning();
+    const refused = await post(bob, "late words", undefined, closed);
+    expect(refused.status).toBe(409);
+    expect((await errorOf(refused)).message).toBe(COMMENT_MESSAGES.closedDiscussion);
+    expect((await post(bob, "a late reply", old!.id, closed)).status).toBe(409);
+    expect((await vote(bob, old!.id, 1)).status).toBe(409);
+    const seen = await (await t.request("/api/comments?categoryId=season-48")).json();
+    expect((seen as DiscussionDto).threads.map((c) => c.text)).toEqual(["from before"]);
+    expect((await remove(alice, old!.id)).status).toBe(204);
+    // The open category takes comments as before.
+    expect((await post(bob, "on time", undefined, { categoryId: "season-49" })).status).toBe(201);
   });
 });
 

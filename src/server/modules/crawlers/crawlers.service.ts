@@ -1,11 +1,10 @@
 import { desc } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { lists } from "../../db/schema/index.ts";
+import { PUBLIC_SCREENS, pathTo } from "#shared/routes.ts";
 
 /** A sitemap file holds at most 50,000 addresses (sitemaps.org); the newest lists go first. */
 export const SITEMAP_MAX_LISTS = 49_000;
-
-const STATIC_PAGES = ["/", "/rankings", "/global-rankings", "/create"];
 
 const escapeXml = (s: string) =>
   s.replace(
@@ -19,8 +18,8 @@ export function robotsTxt(publicUrl: string): string {
     "Allow: /",
     // Signed-in pages and the API are of no use in a search index.
     "Disallow: /api/",
-    "Disallow: /mylists",
-    "Disallow: /login",
+    `Disallow: ${pathTo("myLists")}`,
+    `Disallow: ${pathTo("login")}`,
     `Sitemap: ${publicUrl}/sitemap.xml`,
     "",
   ].join("\n");
@@ -39,10 +38,8 @@ export async function sitemapXml(db: Db, publicUrl: string): Promise<string> {
   return [
     `<?xml version="1.0" encoding="UTF-8"?>`,
     `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`,
-    ...STATIC_PAGES.map((p) => url(p)),
-    ...rows.map((r) =>
-      url(`/list/${encodeURIComponent(r.userId)}/${encodeURIComponent(r.id)}`, new Date(r.updatedAt)),
-    ),
+    ...PUBLIC_SCREENS.map((screen) => url(pathTo(screen))),
+    ...rows.map((r) => url(pathTo("list", { userId: r.userId, listId: r.id }), new Date(r.updatedAt))),
     `</urlset>`,
     "",
   ].join("\n");

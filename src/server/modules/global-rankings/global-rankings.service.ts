@@ -171,7 +171,7 @@ export async function categoryDetail(
   };
 }
 
-/** Refuses what the client should not have let through, with the spec's texts where it has them. */
+/** Refuses what the client should not have let through, with the product's texts where it has them (docs/product.md, Global Rankings). */
 async function validateSlots(store: Store, seasonNumber: number, slots: (string | null)[]) {
   const catalog = await getCatalog(store);
   const seen = new Map<string, number>();

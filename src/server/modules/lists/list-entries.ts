@@ -10,7 +10,7 @@ export type { ListEntry };
 
 /**
  * Checks entries against the reference data: repeats are dropped, unknown ids
- * and a mix of seasons and castaways are refused with the spec's texts.
+ * and a mix of seasons and castaways are refused with the product's texts (docs/product.md, Lists and the list builder).
  */
 export function validateEntries(
   catalog: Catalog,

@@ -60,7 +60,7 @@ export function notificationSteps(n: NewNotification, when: SQL = sql`TRUE`): SQ
   )`;
 }
 
-/** Where a click on a notification leads; null when its comment is gone (spec: no navigation). */
+/** Where a click on a notification leads; null when its comment is gone (docs/product.md, Inbox: no navigation). */
 export type NotificationLink =
   { kind: "list"; userId: string; listId: string } | { kind: "category"; categoryId: string } | null;
 
@@ -133,7 +133,7 @@ function linkOf(r: {
   categoryId: string | null;
   commentGone: boolean;
 }): NotificationLink {
-  // Likes and replies of a comment look the comment up first (spec section 9).
+  // Likes and replies of a comment look the comment up first (docs/product.md, Inbox (notifications)).
   if ((r.type === "comment_like" || r.type === "comment_reply") && r.commentGone) return null;
   if (r.categoryId) return { kind: "category", categoryId: r.categoryId };
   if (r.listUserId && r.listId) return { kind: "list", userId: r.listUserId, listId: r.listId };

@@ -35,7 +35,7 @@ async function randomHeadshot(media: Headshots, avoid?: string | null): Promise<
 
 type Headshots = Pick<MediaService, "randomHeadshotUrl">;
 
-/** Users from before pictures existed get their random headshot (spec: assigned and saved automatically). */
+/** Users from before pictures existed get their random headshot (docs/product.md, Profiles and pictures: assigned and saved automatically). */
 export async function assignMissingHeadshots(db: Db, media: Headshots): Promise<number> {
   const missing = await db.select({ id: user.id }).from(user).where(isNull(user.profilePictureUrl));
   // A thousand members an UPDATE: an install upgraded with 100,000 members

@@ -31,7 +31,7 @@ export async function getProfile(db: Db, userId: string): Promise<ProfileStats> 
     .select({ listCount: count(), totalUpvotes: sum(lists.upvoteCount) })
     .from(lists)
     .where(and(eq(lists.userId, userId), eq(lists.isPublic, true)));
-  // Spec: counts castaway entries (not seasons) across the user's lists; ties
+  // docs/product.md, Profiles and pictures: counts castaway entries (not seasons) across the user's lists; ties
   // go to the alphabetically first name. The same person in two seasons counts once.
   const [top] = await db
     .select({ name: castaways.name, count: count() })

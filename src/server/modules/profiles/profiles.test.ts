@@ -207,7 +207,7 @@ describe("drafts", () => {
   });
 });
 
-describe("F7: a profile's lists come 12 to a page", () => {
+describe("a profile's lists come 12 to a page", () => {
   /** `n` public lists written straight to the table (the API would take long and trip its limits). */
   async function seedLists(userId: string, n: number) {
     const base = Date.now() - n * 1000;

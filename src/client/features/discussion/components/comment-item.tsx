@@ -20,6 +20,8 @@ export interface CommentItemProps {
   /** Whether the one open reply form is this comment's. */
   replying: boolean;
   onReplyingChange: (commentId: string | null) => void;
+  /** A closed category's discussion: no reply, no vote (deleting one's own stays). */
+  readOnly?: boolean;
   /** A thread's replies, listed under its top-level comment. */
   children?: ReactNode;
 }
@@ -66,6 +68,7 @@ function CommentBody({
   now,
   replying,
   onReplyingChange,
+  readOnly = false,
 }: CommentItemProps & { author: NonNullable<CommentDto["author"]> }) {
   const vote = useVoteComment(target, comment.id);
   const remove = useDeleteComment(target);
@@ -105,8 +108,14 @@ function CommentBody({
         {comment.text}
       </p>
       <div className="comment-actions">
-        <CommentVotes votes={comment} signedIn={signedIn} busy={vote.isPending} onVote={onVote} />
-        {signedIn && (
+        <CommentVotes
+          votes={comment}
+          signedIn={signedIn && !readOnly}
+          busy={vote.isPending}
+          onVote={onVote}
+          {...(readOnly ? { disabledReason: COMMENT_MESSAGES.closedDiscussion } : {})}
+        />
+        {signedIn && !readOnly && (
           <button
             type="button"
             className="comment-action"

@@ -8,10 +8,18 @@ export interface CommentVotesProps {
   /** A vote of the reader's is on its way (further presses queue behind it). */
   busy: boolean;
   onVote: (value: VoteValue) => void;
+  /** Why the arrows are disabled when they are (visitors: they must log in). */
+  disabledReason?: string;
 }
 
 /** ▲ score ▼: the reader's own vote is pressed; visitors see the score with the arrows disabled. */
-export function CommentVotes({ votes, signedIn, busy, onVote }: CommentVotesProps) {
+export function CommentVotes({
+  votes,
+  signedIn,
+  busy,
+  onVote,
+  disabledReason = VISITOR_VOTE_TITLE,
+}: CommentVotesProps) {
   const arrow = (value: VoteValue) => {
     const up = value === 1;
     const pressed = votes.myVote === value;
@@ -23,7 +31,7 @@ export function CommentVotes({ votes, signedIn, busy, onVote }: CommentVotesProp
         aria-label={label}
         aria-pressed={pressed}
         aria-busy={busy || undefined}
-        title={signedIn ? (pressed ? `Remove your ${label.toLowerCase()}` : label) : VISITOR_VOTE_TITLE}
+        title={signedIn ? (pressed ? `Remove your ${label.toLowerCase()}` : label) : disabledReason}
         disabled={!signedIn}
         onClick={() => onVote(value)}
       >

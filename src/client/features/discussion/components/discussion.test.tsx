@@ -68,13 +68,14 @@ function renderDiscussion({
   signedIn = true,
   variant = "list" as DiscussionVariant,
   path = "/list/owner/list_1",
+  readOnly = false,
 } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
     [
       {
         path: "/list/:userId/:listId",
-        element: <Discussion target={TARGET} variant={variant} signedIn={signedIn} />,
+        element: <Discussion target={TARGET} variant={variant} signedIn={signedIn} readOnly={readOnly} />,
       },
       { path: "/rankings/user/:userId", element: <p>profile page</p> },
     ],
@@ -184,6 +185,19 @@ describe("Discussion", () => {
       expect(arrow.getAttribute("title")).toBe("Please log in to vote");
     }
     expect(screen.queryByRole("button", { name: "Reply" })).toBeNull();
+  });
+
+  it("read-only (a closed category): says so, with no form, no reply and no vote, but keeps Delete", async () => {
+    serve(state, () => ({ status: 500 }));
+    renderDiscussion({ signedIn: true, variant: "global", readOnly: true });
+    await screen.findByText("Agreed");
+    expect(screen.getByText("Voting on this category has ended, and so has its discussion.")).toBeTruthy();
+    expect(screen.queryByRole("textbox")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Reply" })).toBeNull();
+    for (const arrow of screen.getAllByRole("button", { name: /^(Upvote|Downvote)$/ })) {
+      expect(arrow).toHaveProperty("disabled", true);
+    }
+    expect(within(commentEl("Bob")).getByRole("button", { name: "Delete" })).toBeTruthy();
   });
 
   it("uses the global view's texts in the global variant", async () => {

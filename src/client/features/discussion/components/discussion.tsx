@@ -11,6 +11,7 @@ import { CommentForm } from "./comment-form.tsx";
 import { CommentItem } from "./comment-item.tsx";
 import { DiscussionSort } from "./discussion-sort.tsx";
 import "./discussion.css";
+import { pathTo } from "#shared/routes.ts";
 
 export interface DiscussionProps {
   /** A list's comments, or a global ranking category's discussion. */
@@ -19,6 +20,8 @@ export interface DiscussionProps {
   variant: DiscussionVariant;
   /** Visitors read everything; the form and the arrows are disabled for them. */
   signedIn: boolean;
+  /** A closed category's discussion: read, never added to or voted on (docs/product.md, Comments). */
+  readOnly?: boolean;
 }
 
 /**
@@ -26,7 +29,7 @@ export interface DiscussionProps {
  * replies, oldest reply first) in the order kept in the URL (`?sort=`), kept
  * live by the server's `comments` event.
  */
-export function Discussion({ target, variant, signedIn }: DiscussionProps) {
+export function Discussion({ target, variant, signedIn, readOnly = false }: DiscussionProps) {
   const texts = DISCUSSION_TEXTS[variant];
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
@@ -49,7 +52,7 @@ export function Discussion({ target, variant, signedIn }: DiscussionProps) {
   };
 
   const threads = query.data?.threads ?? [];
-  const itemProps = { target, texts, signedIn, now, onReplyingChange: setReplyingTo };
+  const itemProps = { target, texts, signedIn, readOnly, now, onReplyingChange: setReplyingTo };
 
   return (
     <section className={`discussion is-${variant}`} aria-labelledby={headingId}>
@@ -65,15 +68,21 @@ export function Discussion({ target, variant, signedIn }: DiscussionProps) {
         {threads.length > 1 && <DiscussionSort sort={sort} onChange={changeSort} />}
       </header>
 
-      {!signedIn && (
-        <p className="discussion-visitor">
-          <span>{texts.visitorHint}</span>
-          <Link className="btn btn-ghost discussion-login" to="/login">
-            Login
-          </Link>
-        </p>
+      {readOnly ? (
+        <p className="discussion-visitor">{COMMENT_MESSAGES.closedDiscussion}</p>
+      ) : (
+        <>
+          {!signedIn && (
+            <p className="discussion-visitor">
+              <span>{texts.visitorHint}</span>
+              <Link className="btn btn-ghost discussion-login" to={pathTo("login")}>
+                Login
+              </Link>
+            </p>
+          )}
+          <CommentForm target={target} texts={texts} signedIn={signedIn} />
+        </>
       )}
-      <CommentForm target={target} texts={texts} signedIn={signedIn} />
 
       {query.isPending ? (
         <p className="discussion-status" role="status">

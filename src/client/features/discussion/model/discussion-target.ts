@@ -1,4 +1,5 @@
 import type { CommentTarget } from "#shared/comments.schema.ts";
+import { pathTo } from "#shared/routes.ts";
 
 /** What a discussion belongs to: a list (owner and id) or a global ranking category. */
 export type DiscussionTarget = CommentTarget;
@@ -17,4 +18,4 @@ export function isSameTarget(target: DiscussionTarget, other: DiscussionTarget):
 }
 
 /** An author's public profile (the route of src/client/app/router.tsx). */
-export const profilePath = (userId: string) => `/rankings/user/${encodeURIComponent(userId)}`;
+export const profilePath = (userId: string) => pathTo("profile", { userId });

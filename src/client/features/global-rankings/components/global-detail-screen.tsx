@@ -19,6 +19,7 @@ import { LEGACY_PATH, OVERVIEW_PATH } from "../model/paths.ts";
 import { TopTen } from "./top-ten.tsx";
 import type { VoteEditorSlots } from "./vote-editor.tsx";
 import "./global-rankings.css";
+import { pathTo } from "#shared/routes.ts";
 
 // Only members use the editor, and with it dnd-kit: a visitor's page never loads it.
 const loadVoteEditor = () => import("./vote-editor.tsx");
@@ -29,7 +30,8 @@ export interface GlobalDetailScreenProps extends VoteEditorSlots {
   signedIn: boolean;
   sessionPending: boolean;
   /** The category's discussion, below the results (features/discussion, composed by the route). */
-  renderDiscussion?: (categoryId: string) => ReactNode;
+  /** `open`: whether the category still takes votes (a closed one's discussion is read-only). */
+  renderDiscussion?: (categoryId: string, open: boolean) => ReactNode;
 }
 
 /**
@@ -104,7 +106,7 @@ function DetailView(props: GlobalDetailScreenProps & { detail: CategoryDetailDto
 
   const loginToVote = () => {
     savePostLoginAction({ path: location.pathname, data: { categoryId: category.id } });
-    navigate("/login");
+    navigate(pathTo("login"));
   };
 
   const onSubmitted = () => {
@@ -200,7 +202,7 @@ function DetailView(props: GlobalDetailScreenProps & { detail: CategoryDetailDto
       )}
 
       {props.renderDiscussion && (
-        <div className="global-discussion">{props.renderDiscussion(category.id)}</div>
+        <div className="global-discussion">{props.renderDiscussion(category.id, open)}</div>
       )}
     </section>
   );

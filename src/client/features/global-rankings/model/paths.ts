@@ -1,4 +1,6 @@
+import { pathTo } from "#shared/routes.ts";
+
 // Where the Global Rankings pages live (docs/product.md, Screens and navigation).
-export const OVERVIEW_PATH = "/global-rankings";
-export const LEGACY_PATH = "/global-rankings/legacy";
-export const categoryPath = (categoryId: string) => `${OVERVIEW_PATH}/${encodeURIComponent(categoryId)}`;
+export const OVERVIEW_PATH = pathTo("globalRankings");
+export const LEGACY_PATH = pathTo("globalLegacy");
+export const categoryPath = (categoryId: string) => pathTo("globalCategory", { categoryId });

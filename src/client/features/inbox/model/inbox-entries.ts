@@ -1,13 +1,13 @@
 import type { InboxDto, InboxEntryDto } from "#server/api-types.ts";
+import { pathTo } from "#shared/routes.ts";
 
 export type InboxLink = InboxEntryDto["link"];
 
 /** Where a click on a notification leads: the list, or the global ranking; nowhere when its comment is gone. */
 export function inboxPath(link: InboxLink): string | null {
   if (!link) return null;
-  if (link.kind === "list")
-    return `/list/${encodeURIComponent(link.userId)}/${encodeURIComponent(link.listId)}`;
-  return `/global-rankings/${encodeURIComponent(link.categoryId)}`;
+  if (link.kind === "list") return pathTo("list", { userId: link.userId, listId: link.listId });
+  return pathTo("globalCategory", { categoryId: link.categoryId });
 }
 
 /** The icons: a like for likes, a comment for comments and replies, none otherwise. */

@@ -18,6 +18,7 @@ import {
 } from "../model/list-detail-rules.ts";
 import { useIsMobile } from "#client/lib/use-media-query.ts";
 import "./list-detail.css";
+import { pathTo } from "#shared/routes.ts";
 
 /** Controls other features render into the page; the route composes them. */
 export interface ListDetailSlots {
@@ -92,7 +93,7 @@ function ListDetailProblem({ message }: { message: string }) {
 }
 
 function BackLink({ source }: { source: ListSource }) {
-  const goBack = useGoBack("/rankings");
+  const goBack = useGoBack(pathTo("rankings"));
   if (source === "home") {
     return (
       <Link to="/" className="list-detail-back">

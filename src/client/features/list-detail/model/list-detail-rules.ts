@@ -1,6 +1,7 @@
 import { ApiClientError } from "#client/lib/api-client.ts";
 import type { ListEntryDto } from "#server/api-types.ts";
 import { AUTO_TAG_IDS, seasonDisplayName, USER_TAGS } from "#shared/lists.ts";
+import { pathTo } from "#shared/routes.ts";
 
 /** Texts of the list page (docs/product.md, List page). */
 export const LIST_DETAIL_MESSAGES = {
@@ -76,4 +77,4 @@ export function editListPath(listId: string, ownerId: string): string {
   return `/create?${new URLSearchParams({ edit: listId, user: ownerId }).toString()}`;
 }
 
-export const authorPath = (userId: string) => `/rankings/user/${encodeURIComponent(userId)}`;
+export const authorPath = (userId: string) => pathTo("profile", { userId });

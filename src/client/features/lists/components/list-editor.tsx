@@ -38,6 +38,7 @@ import {
   moveItem,
   removeItem,
 } from "#client/lib/ranking-rules.ts";
+import { pathTo } from "#shared/routes.ts";
 
 export const SPOILER_TIP = "Tip: tag your list Spoiler if it reveals results of recent seasons.";
 
@@ -121,7 +122,7 @@ export function ListEditor(props: ListEditorProps) {
     setState(update);
   };
 
-  // This tab's draft follows every change (spec: the session-storage draft).
+  // This tab's draft follows every change (docs/product.md, Drafts).
   useEffect(() => {
     if (!finished.current) writeSessionDraft(state);
   }, [state]);
@@ -201,12 +202,12 @@ export function ListEditor(props: ListEditorProps) {
     clearSessionDraft();
     // A new list is abandoned; an edit leaves the new-list draft alone.
     if (signedIn && !editing) deleteDraft();
-    navigate("/mylists");
+    navigate(pathTo("myLists"));
   };
 
   const onSignInToSave = () => {
-    savePostLoginAction({ path: "/create", data: toPendingListData(state) });
-    navigate("/login");
+    savePostLoginAction({ path: pathTo("create"), data: toPendingListData(state) });
+    navigate(pathTo("login"));
   };
 
   const onSave = () => {
@@ -235,7 +236,7 @@ export function ListEditor(props: ListEditorProps) {
           clearSessionDraft();
           // Saving a new list uses up the draft; an edit leaves the new-list draft alone.
           if (!existing) deleteDraft();
-          navigate(`/list/${encodeURIComponent(list.userId)}/${encodeURIComponent(list.id)}`);
+          navigate(pathTo("list", { userId: list.userId, listId: list.id }));
         },
         onError: (e) =>
           setError(

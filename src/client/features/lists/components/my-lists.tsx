@@ -9,6 +9,7 @@ import { myListsQueryOptions } from "#client/lib/queries/lists.ts";
 import { useDeleteList } from "../api/lists-api.ts";
 import { editPath } from "../model/draft-rules.ts";
 import "./my-lists.css";
+import { pathTo } from "#shared/routes.ts";
 
 export const MY_LISTS_MESSAGES = {
   loadFailed: "Failed to load your lists. Please try again.",
@@ -111,10 +112,7 @@ function MyListCard({
     <li className="card mylist-card">
       <div className="mylist-head">
         <h3 className="mylist-name">
-          <Link
-            className="mylist-link"
-            to={`/list/${encodeURIComponent(list.userId)}/${encodeURIComponent(list.id)}`}
-          >
+          <Link className="mylist-link" to={pathTo("list", { userId: list.userId, listId: list.id })}>
             {list.name}
           </Link>
         </h3>

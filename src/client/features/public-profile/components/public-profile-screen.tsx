@@ -17,6 +17,7 @@ import {
   rankingsCreatedText,
 } from "../model/profile-heading.ts";
 import "./public-profile.css";
+import { pathTo } from "#shared/routes.ts";
 
 interface PublicProfileScreenProps {
   userId: string;
@@ -64,7 +65,7 @@ export function PublicProfileScreen({ userId, variant, knownName, renderActions 
           <p className="error-text" role="alert">
             {profileProblem(notFound, requestedPage)}
           </p>
-          <Link className="btn btn-ghost" to="/rankings">
+          <Link className="btn btn-ghost" to={pathTo("rankings")}>
             Browse All Rankings
           </Link>
         </div>
@@ -148,7 +149,7 @@ export function MissingProfileScreen() {
         <p className="error-text" role="alert">
           {PROFILE_MESSAGES.noUserId}
         </p>
-        <Link className="btn" to="/rankings">
+        <Link className="btn" to={pathTo("rankings")}>
           Browse All Rankings
         </Link>
       </div>
