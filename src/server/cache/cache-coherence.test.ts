@@ -382,6 +382,6 @@ describe("cached answers equal fresh ones after every write", () => {
       // The other process hears of it by NOTIFY, within the second the README promises.
       if (other) await within(1000, async () => expect(await answers(other!)).toEqual(expected));
       await keepSignedIn();
-    });
+    }, 90_000);
   }
 });
