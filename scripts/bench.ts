@@ -637,6 +637,20 @@ async function main() {
     await app.deps.store.events.flush();
     await link.close();
     await shareRenderer.close();
+    // What the mixed workload needs from the database is read now: the
+    // burst's server process takes PGlite's directory, and the bench's own
+    // connection is closed from then on.
+    const mixedSetup = wanted(MIXED_NAME)
+      ? {
+          members: Math.min(USERS, MIXED_MEMBERS),
+          cast: await database.db
+            .select({ id: castaways.id })
+            .from(castaways)
+            .where(eq(castaways.seasonId, "s49"))
+            .orderBy(castaways.id),
+          cookies: await seedSessions(database.db, secret, Math.min(USERS, MIXED_MEMBERS)),
+        }
+      : null;
     if (wanted(BURST_NAME)) {
       await release();
       // Pictures stored by an earlier run on kept data would be answered from storage, not drawn.
@@ -659,14 +673,8 @@ async function main() {
         await app.stop();
       }
     }
-    if (wanted(MIXED_NAME)) {
-      const members = Math.min(USERS, MIXED_MEMBERS);
-      const cast = await database.db
-        .select({ id: castaways.id })
-        .from(castaways)
-        .where(eq(castaways.seasonId, "s49"))
-        .orderBy(castaways.id);
-      const cookies = await seedSessions(database.db, secret, members);
+    if (mixedSetup) {
+      const { members, cast, cookies } = mixedSetup;
       await release();
       process.stdout.write(
         `starting the server as its own process (npm start's server) for the mixed workload...\n`,
