@@ -30,7 +30,7 @@ describe("withPageMeta", () => {
     expect(html).not.toContain("<script>");
   });
 
-  it("keeps $-patterns in page text as written (F6)", () => {
+  it("keeps $-patterns in page text as written (String.replace would read them as patterns)", () => {
     const text = "Top $' and $` and $& and $$ and $1";
     const html = withPageMeta(realIndex, { title: text, description: text, url: "http://x/list/u/l" });
     expect(html).toContain(`<title>Top $&#39; and $\` and $&amp; and $$ and $1</title>`);

@@ -9,8 +9,8 @@ import { SIGN_IN_ACCOUNT_LIMIT, SIGN_IN_LIMIT } from "#server/modules/auth/auth.
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from "#testing/test-app.ts";
 
 // Rules every request meets before a route runs (app.ts, http/*-guards):
-// origin of writes (F5), what a body may be (F2, F3, F4), headers (HSTS),
-// and the static files (F10).
+// the origin of writes, what a body may be, headers (HSTS), and the static
+// files (docs/security.md).
 
 let t: TestApp;
 let user: TestUser;

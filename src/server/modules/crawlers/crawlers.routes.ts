@@ -1,8 +1,7 @@
 import { Hono } from "hono";
 import type { AppDeps } from "../../app-deps.ts";
-import { SITEMAP } from "../../cache/sitemap-cache.ts";
 import type { AppEnv } from "../../http/context.ts";
-import { robotsTxt, sitemapXml } from "./crawlers.service.ts";
+import { cachedSitemapXml, robotsTxt } from "./crawlers.service.ts";
 
 /** /robots.txt and /sitemap.xml for search engines. */
 export function crawlersRoutes(deps: AppDeps) {
@@ -13,7 +12,7 @@ export function crawlersRoutes(deps: AppDeps) {
       return c.text(robotsTxt(deps.publicUrl));
     })
     .get("/sitemap.xml", async (c) => {
-      const xml = await store.caches.sitemap.get(SITEMAP, () => sitemapXml(store.db, deps.publicUrl));
+      const xml = await cachedSitemapXml(store, deps.publicUrl);
       c.header("Cache-Control", "public, max-age=3600");
       return c.body(xml, 200, { "Content-Type": "application/xml; charset=utf-8" });
     });

@@ -1,6 +1,8 @@
 import { desc } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { lists } from "../../db/schema/index.ts";
+import { SITEMAP } from "../../cache/sitemap-cache.ts";
+import type { Store } from "../../store.ts";
 import { PUBLIC_SCREENS, pathTo } from "#shared/routes.ts";
 
 /** A sitemap file holds at most 50,000 addresses (sitemaps.org); the newest lists go first. */
@@ -23,6 +25,11 @@ export function robotsTxt(publicUrl: string): string {
     `Sitemap: ${publicUrl}/sitemap.xml`,
     "",
   ].join("\n");
+}
+
+/** The sitemap as its declared cache keeps it (cache/sitemap-cache.ts: what it derives from). */
+export function cachedSitemapXml(store: Store, publicUrl: string): Promise<string> {
+  return store.caches.sitemap.get(SITEMAP, () => sitemapXml(store.db, publicUrl));
 }
 
 /** The site's public pages and its newest public lists (every list is public). */
