@@ -254,6 +254,24 @@ test.describe("voting on a desktop", () => {
     expect((await slotNames(page)).slice(0, 3)).toEqual(["Annie Davis", "Alex Moore", "Vote for #3"]);
   });
 
+  test("a slot, then a castaway, ten times in a row, as the page says", async ({ signedInPage: page }) => {
+    await page.goto(S49);
+    const names = [...(referenceData.seasons.find((s) => s.number === 49)?.castaways ?? [])]
+      .map((c) => c.name)
+      .sort((x, y) => x.localeCompare(y))
+      .slice(0, 10);
+    // Each slot is clicked although it is already the chosen one (on arrival,
+    // and after each pick): a click chooses, it never lets go.
+    for (const [i, name] of names.entries()) {
+      await slotRow(page, i + 1)
+        .getByRole("button", { name: `Position ${i + 1}: Vote for #${i + 1}` })
+        .click();
+      await pickCastaway(page, name);
+    }
+    expect(await slotNames(page)).toEqual(names);
+    await expect(page.getByRole("alert")).toHaveCount(0);
+  });
+
   test("refusals: a castaway ranked twice, a pick with no slot chosen, a castaway of another season", async ({
     signedInPage: page,
   }) => {
@@ -264,8 +282,9 @@ test.describe("voting on a desktop", () => {
     await expect(page.getByRole("alert")).toHaveText("Savannah Louie is already ranked at position 1.");
     expect((await slotNames(page))[2]).toBe("Vote for #3");
 
-    // Clicking the chosen slot again lets it go: nothing is chosen.
+    // Clicking the chosen slot again keeps it chosen; Escape lets it go.
     await slotRow(page, 3).getByRole("button", { name: "Position 3: Vote for #3" }).click();
+    await page.keyboard.press("Escape");
     await pickCastaway(page, "Sophie Segreti");
     await expect(page.getByRole("alert")).toHaveText(M.selectSlotFirst);
 

@@ -1,5 +1,5 @@
 import { DndContext } from "@dnd-kit/core";
-import { type ReactNode, useEffect, useId, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { RankingRowFace } from "#client/components/ui/ranking-row-body.tsx";
 import {
   RankingDragOverlay,
@@ -107,6 +107,26 @@ export function VoteEditor(props: VoteEditorProps) {
     return () => window.clearTimeout(timer);
   }, [failure]);
 
+  // On a desktop the chosen slot is let go by Escape or by a click outside
+  // the slots and the panel.
+  const layoutRef = useRef<HTMLDivElement>(null);
+  const anyChosen = selected !== null;
+  useEffect(() => {
+    if (isMobile || !anyChosen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") setSelected(null);
+    };
+    const onPointer = (e: PointerEvent) => {
+      if (e.target instanceof Node && !layoutRef.current?.contains(e.target)) setSelected(null);
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onPointer);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onPointer);
+    };
+  }, [isMobile, anyChosen]);
+
   const entries = useMemo<SlotEntry[]>(
     () =>
       slots.map((id, i) => {
@@ -171,7 +191,10 @@ export function VoteEditor(props: VoteEditorProps) {
         setSelected(index);
         setSheetOpen(true);
       } else {
-        setSelected((current) => (current === index ? null : index));
+        // Always chooses, never lets go: a slot is already chosen on arrival
+        // and after each pick, and the page says "click a slot, then a
+        // castaway" (docs/product.md, Global Rankings).
+        setSelected(index);
       }
       setSaid(selectedAnnouncement(index + 1));
     },
@@ -197,7 +220,7 @@ export function VoteEditor(props: VoteEditorProps) {
 
   return (
     <DndContext {...drag.dndProps} autoScroll={drag.autoScroll}>
-      <div className="vote-layout">
+      <div className="vote-layout" ref={layoutRef}>
         <section className="card vote-editor" aria-labelledby={titleId}>
           <div className="vote-editor-head">
             <h3 className="vote-editor-title" id={titleId}>
