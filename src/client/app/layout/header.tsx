@@ -1,7 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { type MouseEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type MouseEvent, type ReactNode, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { Avatar } from "#client/components/ui/avatar.tsx";
+import { useDismiss } from "#client/lib/use-dismiss.ts";
 import {
   CloseIcon,
   CompassIcon,
@@ -58,23 +59,10 @@ export function Header({ inboxSlot, menuBadge }: HeaderProps) {
   }
 
   // The open panel closes on Escape (focus returns to its button) and on a press outside the header.
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== "Escape") return;
-      setMenuOpen(false);
-      menuButton.current?.focus();
-    };
-    const onPointer = (e: PointerEvent) => {
-      if (!headerRef.current?.contains(e.target as Node)) setMenuOpen(false);
-    };
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("pointerdown", onPointer);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("pointerdown", onPointer);
-    };
-  }, [menuOpen]);
+  useDismiss(headerRef, menuOpen, (how) => {
+    setMenuOpen(false);
+    if (how === "escape") menuButton.current?.focus();
+  });
 
   const onTitleClick = (e: MouseEvent<HTMLAnchorElement>) => {
     closeMenu();

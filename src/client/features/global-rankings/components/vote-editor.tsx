@@ -11,6 +11,7 @@ import { useToast } from "#client/components/ui/toast.tsx";
 import type { PickItem } from "#client/lib/pick-item.ts";
 import { SLOT_TOUCH_HOLD_MS, useRankingDrag } from "#client/lib/ranking-dnd.ts";
 import { useCatalog } from "#client/lib/seasons-query.ts";
+import { useDismiss } from "#client/lib/use-dismiss.ts";
 import { useIsMobile } from "#client/lib/use-media-query.ts";
 import { GLOBAL_MESSAGES as M, voteSlotName } from "#shared/global-rankings.ts";
 import { TIMERS_MS } from "#shared/limits.ts";
@@ -110,22 +111,7 @@ export function VoteEditor(props: VoteEditorProps) {
   // On a desktop the chosen slot is let go by Escape or by a click outside
   // the slots and the panel.
   const layoutRef = useRef<HTMLDivElement>(null);
-  const anyChosen = selected !== null;
-  useEffect(() => {
-    if (isMobile || !anyChosen) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") setSelected(null);
-    };
-    const onPointer = (e: PointerEvent) => {
-      if (e.target instanceof Node && !layoutRef.current?.contains(e.target)) setSelected(null);
-    };
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("pointerdown", onPointer);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("pointerdown", onPointer);
-    };
-  }, [isMobile, anyChosen]);
+  useDismiss(layoutRef, !isMobile && selected !== null, () => setSelected(null));
 
   const entries = useMemo<SlotEntry[]>(
     () =>
