@@ -21,6 +21,8 @@ export const LIVE_EVENT_SCHEMAS = {
   "global-rankings": z.strictObject({ categoryId: id }),
   /** An editor saved one of the home page's reference lists. */
   "reference-lists": z.strictObject({ id: z.enum(REFERENCE_LIST_IDS), updatedAt: z.string() }),
+  /** A new Community Consensus was computed (every slice, and the Global Rankings ranges). */
+  consensus: z.strictObject({ computedAt: z.string() }),
 };
 
 export type LiveEventName = keyof typeof LIVE_EVENT_SCHEMAS;
