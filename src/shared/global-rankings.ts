@@ -91,6 +91,12 @@ export interface RankedCastaway {
   /** Absent for imported legacy results that carry no score. */
   totalScore?: number;
   firstPlaceVotes?: number;
+  /**
+   * The 90 % rank range of this place, from a bootstrap over the submissions
+   * (shown "#4 (3–6)"); null for closed and legacy categories and before the
+   * first computation.
+   */
+  range?: { low: number; high: number } | null;
 }
 
 /** A Global Rankings category with its community top 10. */

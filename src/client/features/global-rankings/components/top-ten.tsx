@@ -1,6 +1,7 @@
 import type { SyntheticEvent } from "react";
 import type { RankedCastawayDto } from "#server/api-types.ts";
 import { placeholderUrl } from "#shared/media-urls.ts";
+import { rankRangeLabel } from "#shared/consensus.ts";
 import { GLOBAL_SLOTS, pointsLabel, voteSlotName } from "#shared/global-rankings.ts";
 
 /** A missing picture falls back to the placeholder, never a broken image. */
@@ -18,17 +19,31 @@ interface TopTenProps {
   size?: "compact" | "full";
 }
 
-/** A community top 10: rank, picture, name (and season), points. */
+/**
+ * A community top 10: rank (with its 90 % range, "4 (3–6)", where the
+ * server has one), picture, name (and season), points.
+ */
 export function TopTen({ entries, showPoints, label, size = "compact" }: TopTenProps) {
+  const shown = entries.slice(0, GLOBAL_SLOTS);
+  // The rank column widens for the ranges only when there are some.
+  const hasRanges = shown.some((e) => e.range);
   return (
-    <ol className={`top-ten is-${size}`} aria-label={label}>
-      {entries.slice(0, GLOBAL_SLOTS).map((e, i) => (
+    <ol className={`top-ten is-${size}${hasRanges ? " has-ranges" : ""}`} aria-label={label}>
+      {shown.map((e, i) => (
         <li
           key={e.id}
           className={`top-ten-row${i < 3 ? ` is-top is-top-${i + 1}` : ""}`}
           data-castaway-id={e.id}
         >
-          <span className="top-ten-rank">{i + 1}</span>
+          <span className="top-ten-rank">
+            {i + 1}
+            {e.range && (
+              <>
+                {" "}
+                <span className="top-ten-range">{rankRangeLabel(e.range.low, e.range.high)}</span>
+              </>
+            )}
+          </span>
           <img
             className="top-ten-img"
             src={e.imageUrl || placeholderUrl()}

@@ -1,0 +1,43 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import type { RankedCastawayDto } from "#server/api-types.ts";
+import { TopTen } from "./top-ten.tsx";
+
+const castaway = (n: number, range?: { low: number; high: number } | null): RankedCastawayDto => ({
+  id: `s49-castaway-${n}`,
+  name: `Castaway ${n}`,
+  imageUrl: `/media/headshots/s49-castaway-${n}`,
+  seasonName: "Survivor 49",
+  totalScore: 20 - n,
+  ...(range !== undefined && { range }),
+});
+
+afterEach(cleanup);
+
+describe("TopTen", () => {
+  it("shows each place's 90 % range after its rank, where the server has one", () => {
+    render(
+      <TopTen
+        entries={[castaway(1, { low: 1, high: 2 }), castaway(2, { low: 1, high: 4 }), castaway(3, null)]}
+        showPoints
+        label="Season 49 top 10"
+      />,
+    );
+    const list = screen.getByRole("list", { name: "Season 49 top 10" });
+    expect(list.classList.contains("has-ranges")).toBe(true);
+    const rows = within(list).getAllByRole("listitem");
+    const ranks = rows.map((row) => row.querySelector(".top-ten-rank")!.textContent);
+    expect(ranks).toEqual(["1 (1–2)", "2 (1–4)", "3"]);
+    expect(rows[2]!.querySelector(".top-ten-range")).toBeNull();
+    expect(within(rows[0]!).getByText("19 points")).toBeTruthy();
+  });
+
+  it("draws no ranges, and keeps the narrow rank column, when none has one (closed and legacy categories)", () => {
+    render(<TopTen entries={[castaway(1), castaway(2, null)]} showPoints label="Final top 10" size="full" />);
+    const list = screen.getByRole("list", { name: "Final top 10" });
+    expect(list.classList.contains("has-ranges")).toBe(false);
+    expect(list.querySelector(".top-ten-range")).toBeNull();
+    expect([...list.querySelectorAll(".top-ten-rank")].map((r) => r.textContent)).toEqual(["1", "2"]);
+  });
+});
