@@ -4,6 +4,7 @@ import type { Env } from "./env.ts";
 import type { ProcessLink } from "./events/process-link.ts";
 import type { Logger } from "./logger.ts";
 import type { Mailer } from "./mail/mailer.ts";
+import type { ConsensusRefresher, RefresherOptions } from "./modules/consensus/consensus-refresher.ts";
 import type { MediaService } from "./media/media.service.ts";
 import type { RateLimiter } from "./rate-limit/rate-limiter.ts";
 import type { LiveEvents } from "./realtime/live-events.ts";
@@ -35,6 +36,12 @@ export interface AppInput {
   admins: Set<string>;
   /** False: nothing is cached, every read asks the database (the coherence test's reference). */
   caching?: boolean;
+  /**
+   * Keep the Community Consensus computed (the server: REFRESH_DEFAULTS, or
+   * CONSENSUS_REFRESH_MS); absent, this app only serves what is stored
+   * (most tests).
+   */
+  consensusRefresh?: RefresherOptions;
 }
 
 /**
@@ -48,4 +55,6 @@ export interface AppDeps extends AppInput {
   store: Store;
   limits: RateLimiter;
   live: LiveEvents;
+  /** Null unless the input asked for it; whoever made the app closes it (app.deps.consensus?.close()). */
+  consensus: ConsensusRefresher | null;
 }

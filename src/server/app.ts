@@ -39,6 +39,8 @@ import { mediaRoutes } from "./modules/media/media.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { browseRoutes } from "./modules/browse/browse.routes.ts";
 import { commentsRoutes } from "./modules/comments/comments.routes.ts";
+import { consensusRoutes } from "./modules/consensus/consensus.routes.ts";
+import { createConsensusRefresher } from "./modules/consensus/consensus-refresher.ts";
 import { crawlersRoutes } from "./modules/crawlers/crawlers.routes.ts";
 import { filesRoutes } from "./modules/files/files.routes.ts";
 import { picturesRoutes } from "./modules/pictures/pictures.routes.ts";
@@ -110,6 +112,7 @@ function apiRoutes(deps: AppDeps) {
     .route("/reference-lists", referenceListsRoutes(deps))
     .route("/comments", commentsRoutes(deps))
     .route("/global-rankings", globalRankingsRoutes(deps))
+    .route("/consensus", consensusRoutes(deps))
     .route("/notifications", notificationsRoutes(deps))
     .route("/events", eventsRoutes(deps));
 }
@@ -138,18 +141,22 @@ const CONTENT_SECURITY_POLICY = {
 /**
  * Builds the app and the parts of it that live as long as it: the domain
  * events (over the input's process link), the store with its caches, the
- * rate limiter and the live streams, which derive their events from the
- * domain events.
+ * rate limiter, the live streams, which derive their events from the
+ * domain events, and (when asked) the consensus refresher.
  */
 function appDeps(input: AppInput): AppDeps {
   const events = createDomainEvents(input.link, input.logger);
   const live = createLiveEvents(input.logger);
   liveFromDomain(events, live);
+  const store = createStore(input.database.db, events, { caching: input.caching ?? true });
   return {
     ...input,
-    store: createStore(input.database.db, events, { caching: input.caching ?? true }),
+    store,
     limits: createRateLimiter(input.database.db, { soleProcess: input.database.kind === "pglite" }),
     live,
+    consensus: input.consensusRefresh
+      ? createConsensusRefresher(store, input.database, input.logger, input.consensusRefresh)
+      : null,
   };
 }
 

@@ -63,6 +63,14 @@ const schema = z.object({
     .regex(/^\d{1,7}$/, { error: "must be a whole number" })
     .transform(Number)
     .optional(),
+  // Community Consensus: how long after a list changes it is recomputed, ms
+  // (default in modules/consensus/consensus-refresher.ts).
+  CONSENSUS_REFRESH_MS: z
+    .string()
+    .trim()
+    .regex(/^\d{1,6}$/, { error: "must be a whole number of milliseconds" })
+    .transform(Number)
+    .optional(),
   // Share pictures drawn at once in worker threads, and how many may wait
   // (defaults in share-drawing/share-render-pool.ts).
   SHARE_RENDER_THREADS: z

@@ -8,9 +8,9 @@
  * `npm run build` (scripts/build-server.ts) and, for the tests that start
  * server processes, by src/testing/server-process.ts.
  *
- * Two files come out side by side: the server (main.js, or the name asked
- * for) and the share renderer's worker thread, share-render-worker.js, which
- * share-drawing/share-render-pool.ts looks for beside the server's file.
+ * Three files come out side by side: the server (main.js, or the name asked
+ * for) and the worker threads' code, share-render-worker.js and
+ * consensus-worker.js, which worker-threads.ts finds beside the server's file.
  */
 import { basename, dirname } from "node:path";
 import { build } from "esbuild";
@@ -23,6 +23,7 @@ export async function buildServer(outfile = SERVER_BUNDLE): Promise<void> {
     entryPoints: {
       [basename(outfile, ".js")]: fromProjectRoot("src/server/main.ts"),
       "share-render-worker": fromProjectRoot("src/server/share-drawing/share-render-worker.ts"),
+      "consensus-worker": fromProjectRoot("src/server/modules/consensus/consensus-worker.ts"),
     },
     outdir: dirname(outfile),
     bundle: true,

@@ -15,6 +15,7 @@ import { assignMissingHeadshots } from "./modules/pictures/pictures.service.ts";
 import { createMediaService } from "./media/media.service.ts";
 import { createProcessLink } from "./events/process-link.ts";
 import { createShareRenderer } from "./share-drawing/share-render-pool.ts";
+import { REFRESH_DEFAULTS } from "./modules/consensus/consensus-refresher.ts";
 import { resolveAuthSecret } from "./secret.ts";
 import { createStorage } from "./storage/create-storage.ts";
 import { fromProjectRoot } from "./project-root.ts";
@@ -106,6 +107,10 @@ export async function startServer(
         publicUrl: origin,
         clientDir,
         admins: adminEmails(env),
+        consensusRefresh: {
+          ...REFRESH_DEFAULTS,
+          debounceMs: env.CONSENSUS_REFRESH_MS ?? REFRESH_DEFAULTS.debounceMs,
+        },
       });
     };
 
@@ -130,6 +135,7 @@ export async function startServer(
           (server as { closeAllConnections?: () => void }).closeAllConnections?.();
         });
         await shareRenderer.close();
+        await app.deps.consensus?.close();
         // What this process wrote, the others hear before it goes.
         await app.deps.store.events.flush();
         await link.close();

@@ -96,6 +96,8 @@ export interface ConsensusSeasonOption {
 /** How close one list is to the community (the list page). */
 export interface ListCloseness {
   kind: ConsensusKind;
+  /** The slice compared with: "all", or the season of a castaway list of one season's cast ("season-45"). */
+  slice: string;
   /** Rank-biased overlap with the consensus of the list's kind, 0..1; null before the first fit. */
   closeness: number | null;
   /** For the list's owner only: the entry furthest from its consensus rank. */

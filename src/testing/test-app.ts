@@ -14,6 +14,7 @@ import type { RateLimiter } from "#server/rate-limit/rate-limiter.ts";
 import type { Store } from "#server/store.ts";
 import { createShareRenderer, type ShareRenderer } from "#server/share-drawing/share-render-pool.ts";
 import { createTestDatabase, type TestDatabase } from "./test-db.ts";
+import type { RefresherOptions } from "#server/modules/consensus/consensus-refresher.ts";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
@@ -69,6 +70,8 @@ export interface TestAppOptions<Emails extends readonly string[]> {
   caching?: boolean;
   /** An existing database to use instead of a fresh one (it is not disposed by close). */
   database?: TestDatabase;
+  /** Keep the Community Consensus computed, with these timings; left out, nothing computes it. */
+  consensus?: RefresherOptions;
 }
 
 /** The app; `users` holds one signed-up user per email of `options.users`, in that order. */
@@ -115,6 +118,7 @@ export async function createTestApp<const Emails extends readonly string[] = []>
     clientDir: options.clientDir ?? null,
     admins: adminEmails(env),
     caching: options.caching ?? true,
+    consensusRefresh: options.consensus,
   });
 
   const request: TestApp["request"] = (path, init = {}) => {
@@ -173,6 +177,7 @@ export async function createTestApp<const Emails extends readonly string[] = []>
     },
     async close() {
       await shareRenderer.close();
+      await app.deps.consensus?.close();
       await app.deps.store.events.flush();
       await link.close();
       if (!options.database) await database.dispose();

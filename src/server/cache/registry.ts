@@ -1,5 +1,6 @@
 import { browseCountsCache, browsePagesCache, homeListsCache } from "./browse-caches.ts";
 import { catalogCache } from "./catalog-cache.ts";
+import { consensusCache } from "./consensus-cache.ts";
 import { buildCache, type CacheSetup } from "./declare-cache.ts";
 import { discussionCache } from "./discussion-cache.ts";
 import { resultsCache } from "./results-cache.ts";
@@ -24,6 +25,7 @@ export function createCaches(setup: CacheSetup) {
     shareLists: buildCache(shareListCache, setup),
     sitemap: buildCache(sitemapCache, setup),
     catalog: buildCache(catalogCache, setup),
+    consensus: buildCache(consensusCache, setup),
   };
 }
 

@@ -19,5 +19,7 @@ export const resultsCache: CacheDeclaration<string, SharedResults> = {
   derivesFrom: {
     "submission-saved": (results, e) => results.drop((id) => id === e.categoryId),
     "category-changed": (results, e) => results.drop((id) => id === e.categoryId),
+    // The top 10's rank ranges come with each consensus refresh.
+    "consensus-computed": (results) => results.clear(),
   },
 };

@@ -55,6 +55,8 @@ export interface DomainEventMap {
   /** A member's name or picture changed: it shows on their cards, comments and session. */
   "member-changed": { userId: string };
   "reference-list-saved": { id: ReferenceListId; updatedAt: string };
+  /** A new Community Consensus (every slice, and the Global Rankings ranges) was stored. */
+  "consensus-computed": { computedAt: string };
   /** Sessions were ended or rewritten (sign-out, revocation, a new password): none may be trusted from memory. */
   "sessions-changed": Record<string, never>;
 }
@@ -75,6 +77,7 @@ export const DOMAIN_EVENT_NAMES = [
   "member-changed",
   "reference-list-saved",
   "sessions-changed",
+  "consensus-computed",
 ] as const satisfies readonly DomainEventName[];
 type Unlisted = Exclude<DomainEventName, (typeof DOMAIN_EVENT_NAMES)[number]>;
 // A new event must be listed above: this line fails to compile until it is.

@@ -60,6 +60,7 @@ const LARGEST: { [K in DomainEventName]: DomainEventMap[K] } = {
   "member-changed": { userId: id("v") },
   "reference-list-saved": { id: "kendallsList", updatedAt: new Date(8.64e15).toISOString() },
   "sessions-changed": {},
+  "consensus-computed": { computedAt: new Date(8.64e15).toISOString() },
 };
 
 function twoProcesses() {

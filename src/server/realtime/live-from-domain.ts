@@ -31,6 +31,7 @@ export function liveFromDomain(events: DomainEvents, live: LiveEvents): void {
   );
   events.on("submission-saved", (e) => results(e.categoryId));
   events.on("category-changed", (e) => results(e.categoryId));
+  events.on("consensus-computed", (e) => live.publish("consensus", { computedAt: e.computedAt }));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Piscina } from "piscina";
 import type { ShareCard } from "./share-layout.ts";
 import type { DrawnCard } from "./share-render-worker.ts";
+import { workerExecArgv, workerFile } from "../worker-threads.ts";
 
 // sharp is loaded by the main thread too (share-pictures.ts), as sharp asks of
 // programs that use it in worker threads: its native libraries then stay
@@ -53,27 +54,7 @@ export interface ShareRenderer {
   close(): Promise<void>;
 }
 
-// From source (tsx: `npm run dev`, the tests) the worker is the TypeScript
-// file beside this one. Bundled (`npm start`), this code is in
-// dist/server/main.js and esbuild has put the worker beside it under the name
-// server-bundle.ts gives it.
-const FROM_SOURCE = import.meta.url.endsWith(".ts");
-const WORKER_FILE = new URL(
-  FROM_SOURCE ? "./share-render-worker.ts" : "./share-render-worker.js",
-  import.meta.url,
-);
-
-/**
- * A worker thread inherits the main thread's Node options: under `node
- * --import tsx` it loads TypeScript already, under vitest (whose own loader
- * does not reach worker threads) it needs tsx named.
- */
-function workerExecArgv(): string[] | undefined {
-  if (!FROM_SOURCE) return undefined;
-  const args = process.execArgv;
-  const hasTsx = args.some((a, i) => a === "--import=tsx" || (a === "tsx" && args[i - 1] === "--import"));
-  return hasTsx ? undefined : [...args, "--import", "tsx"];
-}
+const WORKER_FILE = workerFile(import.meta.url, "share-render-worker");
 
 const IDLE_MS = 10 * 60_000;
 

@@ -4,3 +4,4 @@ export * from "./rate-limits.ts";
 export * from "./lists.ts";
 export * from "./comments.ts";
 export * from "./global-rankings.ts";
+export * from "./consensus.ts";

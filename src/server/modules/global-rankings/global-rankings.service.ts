@@ -8,6 +8,7 @@ import { categories, categoryScores, type LegacyEntry, submissions } from "../..
 import { ApiError, notFound } from "../../http/errors.ts";
 import type { Store } from "../../store.ts";
 import { getCatalog } from "../seasons/catalog.ts";
+import { globalRankRanges } from "../consensus/consensus.service.ts";
 import { headshotUrl } from "#shared/media-urls.ts";
 import {
   alreadyRanked,
@@ -84,7 +85,13 @@ async function topTen(store: Store, category: typeof categories.$inferSelect): P
     (a, b) =>
       b.totalScore - a.totalScore || b.firstPlaceVotes - a.firstPlaceVotes || a.name.localeCompare(b.name),
   );
-  return named.slice(0, GLOBAL_SLOTS);
+  // The ranges come from the last consensus refresh (seconds old at most a
+  // minute); a place that moved since is held inside its range.
+  const ranges = await globalRankRanges(store, category.id);
+  return named.slice(0, GLOBAL_SLOTS).map((entry, i) => {
+    const r = ranges.get(entry.id);
+    return { ...entry, range: r ? { low: Math.min(r.low, i + 1), high: Math.max(r.high, i + 1) } : null };
+  });
 }
 
 async function summaryOf(store: Store, row: typeof categories.$inferSelect): Promise<CategorySummary> {

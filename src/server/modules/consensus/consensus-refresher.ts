@@ -1,0 +1,207 @@
+import { sql } from "drizzle-orm";
+import type pg from "pg";
+import type { Database } from "../../db/client.ts";
+import { consensusResults } from "../../db/schema/index.ts";
+import type { Logger } from "../../logger.ts";
+import type { Store } from "../../store.ts";
+import { readConsensusJob } from "./read-ballots.ts";
+import { computeInWorker } from "./run-in-worker.ts";
+
+/**
+ * Keeps the stored Community Consensus up to date (docs/product.md,
+ * "Community Consensus"; docs/decisions/018-consensus-refresh.md).
+ *
+ * - Any list saved or deleted, any Global Rankings submission, in any
+ *   process (domain events cross processes), marks the consensus stale.
+ * - A stale consensus is recomputed `debounceMs` later (a burst of saves is
+ *   one refresh), by one process only: the one holding a PostgreSQL advisory
+ *   lock. The others try for it every `retryMs`, so when the computing
+ *   process stops another takes over and recomputes. On PGlite there is one
+ *   process and it always computes.
+ * - The lists are read here (a page at a time), the fit runs in a worker
+ *   thread, and the results are written in one transaction; then the
+ *   "consensus-computed" event tells every process to drop what it cached.
+ */
+
+/** Any constant shared by every process of the site; it names the lock of "who computes the consensus". */
+const CONSENSUS_LOCK_ID = 0x5c0_4e45;
+
+export interface RefresherOptions {
+  /** Wait after the first change before recomputing (a burst of changes is one refresh). */
+  debounceMs: number;
+  /** How often a process that does not compute tries to become the one that does. */
+  retryMs: number;
+}
+
+export const REFRESH_DEFAULTS: RefresherOptions = { debounceMs: 5_000, retryMs: 30_000 };
+
+export interface RefreshFigures {
+  lists: number;
+  readMs: number;
+  fitMs: number;
+  writeMs: number;
+  peakRss: number;
+}
+
+export interface ConsensusRefresher {
+  /** Whether this process is the one that computes. */
+  readonly leading: boolean;
+  /** Recomputes now if this process leads (waits for one in progress first); the figures, or null when it does not lead. */
+  refreshNow(): Promise<RefreshFigures | null>;
+  /** Stops the timers, waits for a refresh in progress, gives the lock back. */
+  close(): Promise<void>;
+}
+
+/** Who computes: always this process on PGlite; on PostgreSQL the holder of the advisory lock. */
+function leadership(database: Database, logger: Logger) {
+  let held: pg.PoolClient | null = null;
+  return {
+    get leading() {
+      return database.kind === "pglite" || held !== null;
+    },
+    async tryToLead(): Promise<boolean> {
+      if (database.kind === "pglite" || held) return true;
+      const client = await database.pool!.connect();
+      try {
+        const { rows } = await client.query<{ got: boolean }>("SELECT pg_try_advisory_lock($1) AS got", [
+          CONSENSUS_LOCK_ID,
+        ]);
+        if (!rows[0]?.got) {
+          client.release();
+          return false;
+        }
+      } catch (e) {
+        client.release(e as Error);
+        throw e;
+      }
+      // The lock lives as long as this connection: when it breaks (or this
+      // process dies) PostgreSQL lets go, and another process takes over.
+      client.on("error", (e) => {
+        if (held !== client) return;
+        logger.error("consensus: lost the connection holding the lock", { error: e.message });
+        held = null;
+        client.release(e);
+      });
+      held = client;
+      logger.info("consensus: this process computes the community consensus");
+      return true;
+    },
+    async resign(): Promise<void> {
+      const client = held;
+      held = null;
+      if (!client) return;
+      await client.query("SELECT pg_advisory_unlock($1)", [CONSENSUS_LOCK_ID]).catch(() => {});
+      client.release();
+    },
+  };
+}
+
+export function createConsensusRefresher(
+  store: Store,
+  database: Database,
+  logger: Logger,
+  options: RefresherOptions = REFRESH_DEFAULTS,
+): ConsensusRefresher {
+  const lead = leadership(database, logger);
+  let stale = true;
+  let closed = false;
+  let running: Promise<RefreshFigures | null> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+
+  const schedule = (ms: number) => {
+    if (closed || timer) return;
+    timer = setTimeout(() => {
+      timer = null;
+      void tick();
+    }, ms);
+    timer.unref();
+  };
+
+  async function refresh(): Promise<RefreshFigures | null> {
+    if (!(await lead.tryToLead())) return null;
+    stale = false;
+    let t = performance.now();
+    const job = await readConsensusJob(store);
+    const lists = job.seasons.member.length + job.castaways.member.length;
+    const readMs = performance.now() - t;
+    const answer = await computeInWorker(job);
+    t = performance.now();
+    const computedAt = new Date();
+    const rows = [
+      ...answer.computed.slices.map((s) => ({ key: s.key, computedAt, result: s.slice })),
+      ...answer.computed.categories.map((c) => ({ key: c.key, computedAt, result: c.ranges })),
+    ];
+    await store.db.transaction(async (tx) => {
+      await tx
+        .insert(consensusResults)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: consensusResults.key,
+          set: { computedAt: sql`excluded.computed_at`, result: sql`excluded.result` },
+        });
+    });
+    const writeMs = performance.now() - t;
+    await store.events.emit("consensus-computed", { computedAt: computedAt.toISOString() });
+    const figures = { lists, readMs, fitMs: answer.fitMs, writeMs, peakRss: answer.peakRss };
+    logger.info("consensus: computed", {
+      lists,
+      readMs: Math.round(readMs),
+      fitMs: Math.round(answer.fitMs),
+      writeMs: Math.round(writeMs),
+    });
+    return figures;
+  }
+
+  function runOnce(): Promise<RefreshFigures | null> {
+    running ??= refresh()
+      .catch((e: Error) => {
+        stale = true;
+        logger.error("consensus: refresh failed; trying again later", { error: e.message });
+        return null;
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  }
+
+  async function tick() {
+    if (closed) return;
+    if (running) await running;
+    if (stale || !lead.leading) await runOnce();
+    // Changed while it ran, or not the one computing: look again.
+    if (stale && lead.leading) schedule(options.debounceMs);
+    else if (!lead.leading) schedule(options.retryMs);
+  }
+
+  const markStale = () => {
+    stale = true;
+    if (lead.leading) schedule(options.debounceMs);
+  };
+  const unsubscribe = [
+    store.events.on("list-saved", markStale),
+    store.events.on("list-deleted", markStale),
+    store.events.on("submission-saved", markStale),
+    store.events.on("category-changed", markStale),
+  ];
+  store.events.onMissed(markStale);
+  schedule(0);
+
+  return {
+    get leading() {
+      return lead.leading;
+    },
+    async refreshNow() {
+      if (running) await running;
+      stale = true;
+      return runOnce();
+    },
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      for (const off of unsubscribe) off();
+      await running;
+      await lead.resign();
+    },
+  };
+}
