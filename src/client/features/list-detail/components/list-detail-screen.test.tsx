@@ -59,6 +59,9 @@ function renderAt(data: ListDetailDto | ApiClientError, params = { userId: "u1",
     vi.stubGlobal("fetch", async () => new Response(body, { status: data.status }));
   } else {
     client.setQueryData(listKeys.detail(params), data);
+    // The closeness section asks for its own answer after the list is drawn.
+    const closeness = { kind: data.kind, slice: "all", closeness: 0.5, hottestTake: null, computedAt: null };
+    vi.stubGlobal("fetch", async () => Response.json(closeness));
   }
   const router = createMemoryRouter(
     [
@@ -111,6 +114,15 @@ describe("ListDetailScreen", () => {
     act(() => fireEvent.click(screen.getByRole("button", { name: "Reveal spoilers" })));
     expect(entries.getAttribute("aria-hidden")).toBeNull();
     expect(screen.queryByText("Contains Spoilers")).toBeNull();
+  });
+
+  it("shows how close the list is to the community under the entries", async () => {
+    stubMobile(false);
+    renderAt(LIST);
+    const heading = await screen.findByRole("heading", { name: "How close is this list to the community?" });
+    const entries = document.querySelector(".list-detail-entries-wrap")!;
+    expect(entries.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByText("50%")).toBeTruthy();
   });
 
   it("offers the owner Edit List on desktop and Edit My List on phones", () => {

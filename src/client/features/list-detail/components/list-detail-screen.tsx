@@ -17,6 +17,7 @@ import {
   visibleTags,
 } from "../model/list-detail-rules.ts";
 import { useIsMobile } from "#client/lib/use-media-query.ts";
+import { ListCloseness } from "./list-closeness.tsx";
 import "./list-detail.css";
 import { pathTo } from "#shared/routes.ts";
 
@@ -205,6 +206,9 @@ function ListDetailView({
           )}
         </div>
       )}
+
+      {/* Asked for after the list is drawn; nothing for a list without a kind. */}
+      {list.kind && <ListCloseness list={list} />}
 
       {/* The 'Comments' section, below the entries. */}
       <div className="list-detail-comments-slot" data-slot="comments">
