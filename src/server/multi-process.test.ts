@@ -48,7 +48,8 @@ describe.skipIf(!onPostgres)("two server processes on one PostgreSQL database", 
     scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, "sr_multi");
     // One DATA_DIR, as two processes on one machine share it (and its generated auth secret).
     dir = mkdtempSync(join(tmpdir(), "sr-multi-"));
-    const env = { DATABASE_URL: scratch.url, DATA_DIR: dir };
+    // The consensus is recomputed 200 ms after a change instead of 5 s.
+    const env = { DATABASE_URL: scratch.url, DATA_DIR: dir, CONSENSUS_REFRESH_MS: "200" };
     // Generous: a start migrates and seeds, slow on a busy machine.
     [a, b] = await Promise.all([launchServer(env, 240_000), launchServer(env, 240_000)]);
   }, 300_000);
@@ -163,4 +164,44 @@ describe.skipIf(!onPostgres)("two server processes on one PostgreSQL database", 
     expect((await create(a, LIST_CREATE_LIMIT.max)).status).toBe(429);
     expect((await create(b, LIST_CREATE_LIMIT.max + 1)).status).toBe(429);
   }, 120_000);
+  // Last: it stops the process that computes the consensus.
+  it("one process computes the consensus, both serve it, and the other takes over when it stops", async () => {
+    const computes = (s: ServerProcess) =>
+      s.stdout().includes("this process computes the community consensus");
+    await timeUntil(async () => computes(a) || computes(b), 30_000);
+    await sleep(500);
+    expect([computes(a), computes(b)].filter(Boolean)).toHaveLength(1);
+    const [leader, follower] = computes(a) ? [a, b] : [b, a];
+    const ballots = async (s: ServerProcess) =>
+      (await json<{ ballotCount: number }>(await call(s.url, "/api/consensus/seasons/all"))).ballotCount;
+
+    // A list saved through the process that does not compute counts, on both, well within a minute.
+    const member = await signUpMember(follower.url, "consensus@example.com");
+    const before = await ballots(leader);
+    const created = await call(follower.url, "/api/lists", {
+      json: { name: "Counted", items: ["s20", "s28", "s40"] },
+      cookie: member.cookie,
+    });
+    expect(created.status).toBe(201);
+    const tookLeader = await timeUntil(async () => (await ballots(leader)) === before + 1, 60_000);
+    const tookFollower = await timeUntil(async () => (await ballots(follower)) === before + 1, 60_000);
+    expect(Math.max(tookLeader, tookFollower)).toBeLessThan(60_000);
+
+    // The computing process stops; the other takes the lock and keeps the consensus live.
+    leader.child.kill("SIGKILL");
+    await leader.exited;
+    await timeUntil(async () => computes(follower), 60_000);
+    const second = await call(follower.url, "/api/lists", {
+      json: { name: "Counted too", items: ["s1", "s2", "s3"] },
+      cookie: member.cookie,
+    });
+    expect(second.status).toBe(201);
+    const listed = async () => {
+      const all = await json<{ ranked: { id: string }[]; unranked: { id: string }[] }>(
+        await call(follower.url, "/api/consensus/seasons/all"),
+      );
+      return [...all.ranked, ...all.unranked].some((r) => r.id === "s1");
+    };
+    await timeUntil(listed, 60_000);
+  }, 240_000);
 });

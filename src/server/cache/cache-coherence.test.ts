@@ -274,6 +274,8 @@ function reads(): { label: string; path: string; as: TestUser | null; header?: s
     "/api/comments?categoryId=season-49",
     "/api/global-rankings",
     "/api/reference-lists",
+    "/api/consensus/seasons/all",
+    "/api/consensus/castaways/season-20",
     "/sitemap.xml",
   ];
   // A member's own part of an answer: flags, votes, delete rights, submission, session.
@@ -281,6 +283,7 @@ function reads(): { label: string; path: string; as: TestUser | null; header?: s
     "/api/browse",
     "/api/home",
     `/api/lists/${list}`,
+    `/api/consensus/lists/${list}`,
     discussion,
     "/api/global-rankings/season-49",
     `/api/users/${owner.id}`,
