@@ -139,6 +139,7 @@ const SCREENS: Screen[] = [
   { name: "global category", path: () => "/global-rankings/season-49" },
   { name: "unknown category", path: () => "/global-rankings/no-such-category" },
   { name: "legacy global rankings", path: () => "/global-rankings/legacy" },
+  { name: "community consensus", path: () => "/consensus" },
   // No 404 screen: unknown addresses go home (router.tsx's "*").
   { name: "unknown address", path: () => "/no-such-page" },
 ];

@@ -233,7 +233,7 @@ async function main(): Promise<number> {
   try {
     const listPath = await seedList(app.baseURL);
     const only = process.env.LIGHTHOUSE_ONLY;
-    const all = ["/", "/rankings", listPath, "/create", "/global-rankings/season-49"];
+    const all = ["/", "/rankings", listPath, "/create", "/global-rankings/season-49", "/consensus"];
     // An exact path first ("/" is in every path), else every path holding it.
     const paths = !only ? all : all.includes(only) ? [only] : all.filter((p) => p.includes(only));
     const rows: Array<{ path: string } & Figures> = [];

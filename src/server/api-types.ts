@@ -65,3 +65,4 @@ export type CategoryDetailDto = ResponseOf<CategoryEndpoint["$get"]>;
 export type MySubmissionDto = NonNullable<CategoryDetailDto["mine"]>;
 
 export type PictureDto = ResponseOf<ApiClient["users"][":userId"]["picture"]["$get"]>;
+export type ConsensusSliceDto = ResponseOf<ApiClient["consensus"][":kind"][":slice"]["$get"]>;

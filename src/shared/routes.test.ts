@@ -6,6 +6,7 @@ describe("the route table", () => {
     expect(pathTo("home")).toBe("/");
     expect(pathTo("list", { userId: "u 1", listId: "list_1" })).toBe("/list/u%201/list_1");
     expect(pathTo("globalCategory", { categoryId: "season-49" })).toBe("/global-rankings/season-49");
+    expect(pathTo("consensus")).toBe("/consensus");
     const odd = { userId: "a/b?c#d%", listId: "ünï" };
     expect(screenOf(pathTo("list", odd))).toEqual({ screen: "list", params: odd });
     for (const screen of Object.keys(SCREENS) as ScreenName[]) {
@@ -28,5 +29,6 @@ describe("the route table", () => {
 
   it("lists only screens without parameters for search engines", () => {
     for (const screen of PUBLIC_SCREENS) expect(SCREENS[screen].path).not.toContain(":");
+    expect(PUBLIC_SCREENS).toContain("consensus");
   });
 });

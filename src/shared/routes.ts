@@ -18,6 +18,7 @@ export const SCREENS = {
   globalRankings: { path: "/global-rankings", module: "global-rankings" },
   globalLegacy: { path: "/global-rankings/legacy", module: "global-legacy" },
   globalCategory: { path: "/global-rankings/:categoryId", module: "global-detail" },
+  consensus: { path: "/consensus", module: "consensus" },
 } as const;
 
 export type ScreenName = keyof typeof SCREENS;
@@ -65,5 +66,6 @@ export const PUBLIC_SCREENS = [
   "home",
   "rankings",
   "globalRankings",
+  "consensus",
   "create",
 ] as const satisfies readonly ScreenName[];

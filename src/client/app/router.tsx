@@ -25,6 +25,7 @@ export const SCREEN_CHUNKS: Record<ScreenModule, () => Promise<Chunk>> = {
   "global-rankings": () => import("./routes/global-rankings.tsx"),
   "global-legacy": () => import("./routes/global-legacy.tsx"),
   "global-detail": () => import("./routes/global-detail.tsx"),
+  consensus: () => import("./routes/consensus.tsx"),
 };
 
 // A screen whose chunk has arrived renders at once; any other suspends until

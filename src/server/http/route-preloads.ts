@@ -91,6 +91,8 @@ export const SCREEN_DATA: { [S in ScreenName]: (params: Record<string, string>) 
   globalRankings: () => [],
   globalLegacy: () => [],
   globalCategory: ({ categoryId }) => [`/api/global-rankings/${categoryId}`],
+  // The default slice; an address with a query string names its own and preloads nothing.
+  consensus: () => ["/api/consensus/seasons/all"],
 };
 
 /**

@@ -26,7 +26,8 @@ export function pickItemFace(item: PickItem): RankingRowFace {
 
 interface RankingRowBodyProps {
   face: RankingRowFace;
-  position: number;
+  /** The place shown in the medal: 4, or a label such as "#4" (the Community Consensus). */
+  position: number | string;
   compact?: boolean;
 }
 

@@ -1,0 +1,226 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { type KeyboardEvent, useId, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
+import { ApiClientError } from "#client/lib/api-client.ts";
+import { fullTime } from "#client/lib/relative-time.ts";
+import { seasonsQueryOptions } from "#client/lib/seasons-query.ts";
+import {
+  CONSENSUS_KINDS,
+  CONSENSUS_TEXTS as C,
+  type ConsensusKind,
+  type ConsensusSlice,
+  computedAtLabel,
+  minBallotsLabel,
+  seasonOfCastawaySlice,
+} from "#shared/consensus.ts";
+import { consensusSliceQueryOptions, useConsensusLive } from "../api/consensus-api.ts";
+import { type ConsensusView, paramsOfView, sliceOptions, viewOfParams } from "../model/consensus-params.ts";
+import { ballotCountLabel, CONSENSUS_PAGE_TEXTS as T } from "../model/consensus-texts.ts";
+import { ConsensusRankedRows, DivisiveTable, UnrankedList } from "./consensus-rows.tsx";
+import "./consensus.css";
+
+const TAB_LABELS: Record<ConsensusKind, string> = { seasons: C.seasonsTab, castaways: C.castawaysTab };
+/** Unranked items shown before "Show all". */
+const UNRANKED_PREVIEW = 12;
+
+/** /consensus: the community's ranking of seasons or castaways, one slice at a time (the slice is in the address). */
+export function ConsensusScreen() {
+  const [params, setParams] = useSearchParams();
+  const view = viewOfParams(params);
+  const query = useQuery({
+    ...consensusSliceQueryOptions(view.kind, view.slice),
+    // The slice shown stays (dimmed) while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+  useConsensusLive();
+  // The castaways' picker names every season; the catalog is the client's reference data.
+  const catalog = useQuery({ ...seasonsQueryOptions(), enabled: view.kind === "castaways" });
+
+  const show = (next: ConsensusView) => setParams(paramsOfView(next));
+  const ids = useId();
+  const tabId = (kind: ConsensusKind) => `${ids}-tab-${kind}`;
+  const panelId = `${ids}-panel`;
+  const pickerId = `${ids}-slice`;
+  const tabRefs = useRef(new Map<ConsensusKind, HTMLButtonElement>());
+
+  const onTabKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    const step = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
+    const jump = e.key === "Home" ? 0 : e.key === "End" ? CONSENSUS_KINDS.length - 1 : null;
+    if (!step && jump === null) return;
+    e.preventDefault();
+    const at = CONSENSUS_KINDS.indexOf(view.kind);
+    const next = CONSENSUS_KINDS[jump ?? (at + step + CONSENSUS_KINDS.length) % CONSENSUS_KINDS.length]!;
+    show({ kind: next, slice: "all" });
+    tabRefs.current.get(next)?.focus();
+  };
+
+  const options = sliceOptions(view.kind, catalog.data?.seasons ?? []);
+  // A season's address opened before the catalog arrives still shows its choice.
+  const seasonNumber = seasonOfCastawaySlice(view.slice);
+  if (!options.some((o) => o.id === view.slice) && seasonNumber !== null) {
+    options.push({ id: view.slice, label: `Season ${seasonNumber}` });
+  }
+
+  const missing = query.error instanceof ApiClientError && query.error.status === 404;
+  let body;
+  if (query.isPending) {
+    body = (
+      <p className="status-text" role="status">
+        {T.loading}
+      </p>
+    );
+  } else if (query.isError) {
+    body = (
+      <p className="status-text error-text" role="alert">
+        {missing ? T.notFound : T.loadFailed}
+      </p>
+    );
+  } else {
+    body = <SliceResult data={query.data} />;
+  }
+
+  return (
+    <section className="consensus-page" aria-labelledby={`${ids}-title`}>
+      <title>{`${C.title} | Survivor Rankings`}</title>
+      <header className="consensus-hero">
+        <h1 className="page-title" id={`${ids}-title`}>
+          {C.title}
+        </h1>
+        <p className="consensus-lead">{T.description}</p>
+      </header>
+
+      <div className="consensus-toolbar card">
+        <div className="consensus-tabs" role="tablist" aria-label={T.tabsLabel} onKeyDown={onTabKey}>
+          {CONSENSUS_KINDS.map((kind) => {
+            const on = kind === view.kind;
+            return (
+              <button
+                key={kind}
+                ref={(el) => {
+                  if (el) tabRefs.current.set(kind, el);
+                  else tabRefs.current.delete(kind);
+                }}
+                type="button"
+                role="tab"
+                id={tabId(kind)}
+                aria-selected={on}
+                aria-controls={panelId}
+                tabIndex={on ? 0 : -1}
+                className={`pill-toggle consensus-tab${on ? " is-on" : ""}`}
+                onClick={() => !on && show({ kind, slice: "all" })}
+              >
+                {TAB_LABELS[kind]}
+              </button>
+            );
+          })}
+        </div>
+        <div className="consensus-picker">
+          <label htmlFor={pickerId}>{view.kind === "seasons" ? T.seasonsPicker : T.castawaysPicker}</label>
+          <select
+            id={pickerId}
+            className="consensus-select"
+            value={view.slice}
+            onChange={(e) => show({ kind: view.kind, slice: e.target.value })}
+          >
+            {options.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <div
+        className="consensus-panel"
+        role="tabpanel"
+        id={panelId}
+        aria-labelledby={tabId(view.kind)}
+        aria-busy={query.isPlaceholderData || undefined}
+        data-state={query.isPlaceholderData ? "loading" : "ready"}
+      >
+        {body}
+      </div>
+    </section>
+  );
+}
+
+/** One slice's answer: the ranked rows, then the most divisive, the unranked and how it was fitted. */
+export function SliceResult({ data }: { data: ConsensusSlice }) {
+  const ids = useId();
+  const [allUnranked, setAllUnranked] = useState(false);
+  const method = (
+    <section className="consensus-method" aria-label={T.methodLabel}>
+      <p>{C.explanation}</p>
+      {data.computedAt && (
+        <p className="consensus-computed">
+          <time dateTime={data.computedAt}>{computedAtLabel(fullTime(data.computedAt))}</time>
+        </p>
+      )}
+    </section>
+  );
+
+  if (data.computedAt === null) {
+    return (
+      <div className="consensus-layout is-single">
+        <p className="status-text consensus-not-computed" role="status">
+          {C.notComputed}
+        </p>
+        {method}
+      </div>
+    );
+  }
+
+  const unranked = allUnranked ? data.unranked : data.unranked.slice(0, UNRANKED_PREVIEW);
+  return (
+    <div className="consensus-layout">
+      <section className="consensus-main card" aria-labelledby={`${ids}-ranked`}>
+        <header className="consensus-main-head">
+          <h2 className="consensus-heading" id={`${ids}-ranked`}>
+            {data.title}
+          </h2>
+          <span className="consensus-count">{ballotCountLabel(data.ballotCount)}</span>
+        </header>
+        {data.ranked.length > 0 ? (
+          <ConsensusRankedRows kind={data.kind} rows={data.ranked} label={T.rankedLabel(data.title)} />
+        ) : (
+          <p className="consensus-empty">{T.noneRanked}</p>
+        )}
+      </section>
+
+      <div className="consensus-side">
+        {data.divisive.length > 0 && (
+          <section className="consensus-divisive card" aria-labelledby={`${ids}-divisive`}>
+            <h2 className="consensus-heading" id={`${ids}-divisive`}>
+              {C.divisiveHeading}
+            </h2>
+            <p className="consensus-note">{T.spreadNote}</p>
+            <DivisiveTable kind={data.kind} rows={data.divisive} />
+          </section>
+        )}
+
+        {data.unranked.length > 0 && (
+          <section className="consensus-unranked card" aria-labelledby={`${ids}-unranked`}>
+            <h2 className="consensus-heading" id={`${ids}-unranked`}>
+              {C.unrankedHeading}
+            </h2>
+            <p className="consensus-note">{minBallotsLabel(data.minBallots)}</p>
+            <UnrankedList kind={data.kind} rows={unranked} />
+            {data.unranked.length > UNRANKED_PREVIEW && (
+              <button
+                type="button"
+                className="btn btn-ghost consensus-more"
+                aria-expanded={allUnranked}
+                onClick={() => setAllUnranked(!allUnranked)}
+              >
+                {allUnranked ? "Show fewer" : `Show all ${data.unranked.length}`}
+              </button>
+            )}
+          </section>
+        )}
+      </div>
+
+      {method}
+    </div>
+  );
+}
