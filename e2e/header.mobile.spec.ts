@@ -29,11 +29,13 @@ test.describe("header (phone)", () => {
     }
   });
 
-  test("signed out: the menu holds Global Rankings, My Lists, Other Rankings and Login", async ({ page }) => {
+  test("signed out: the menu holds Global Rankings, Consensus, My Lists, Other Rankings and Login", async ({
+    page,
+  }) => {
     await page.goto("/rankings");
     await openMenu(page);
     const h = header(page);
-    for (const name of ["Global Rankings", "My Lists", "Other Rankings", "Login"]) {
+    for (const name of ["Global Rankings", "Consensus", "My Lists", "Other Rankings", "Login"]) {
       await expect(h.getByRole("link", { name })).toBeVisible();
       await expect(h.getByRole("link", { name })).toBeInViewport();
     }

@@ -9,6 +9,7 @@ test.describe("header (desktop)", () => {
     await page.goto("/rankings");
     const h = header(page);
     await expect(h.getByRole("link", { name: "Global Rankings" })).toBeVisible();
+    await expect(h.getByRole("link", { name: "Consensus" })).toBeVisible();
     await expect(h.getByRole("link", { name: "Survivor Rankings" })).toBeVisible();
     await expect(h.getByRole("button", { name: /^(Mute|Unmute) music$/ })).toBeVisible();
     await expect(h.getByRole("link", { name: "My Lists" })).toBeVisible();
@@ -64,7 +65,7 @@ test.describe("header (desktop)", () => {
     await expect(header(page).getByRole("button", { name: "Sign Out" })).toBeVisible();
     const names: string[] = [];
     // One press more than there are controls: the first may land on the document itself.
-    for (let i = 0; i < 9; i++) {
+    for (let i = 0; i < 10; i++) {
       await page.keyboard.press("Tab");
       names.push(
         await page.evaluate(() => {
@@ -77,6 +78,7 @@ test.describe("header (desktop)", () => {
       expect.arrayContaining([
         "Skip to content",
         "Global Rankings",
+        "Consensus",
         "Survivor Rankings",
         "Mute music",
         "My Lists",

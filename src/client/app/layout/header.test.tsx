@@ -84,6 +84,7 @@ describe("header", () => {
     expect(within(banner).getByRole("link", { name: "Global Rankings" }).getAttribute("href")).toBe(
       "/global-rankings",
     );
+    expect(within(banner).getByRole("link", { name: "Consensus" }).getAttribute("href")).toBe("/consensus");
     expect(within(banner).getByRole("link", { name: "Survivor Rankings" }).getAttribute("href")).toBe("/");
     expect(within(banner).getByRole("link", { name: "My Lists" }).getAttribute("href")).toBe("/mylists");
     expect(within(banner).getByRole("link", { name: "Other Rankings" }).getAttribute("href")).toBe(
@@ -202,7 +203,7 @@ describe("header", () => {
       expect(menu.getAttribute("aria-expanded")).toBe("true");
       const panel = document.getElementById(menu.getAttribute("aria-controls")!)!;
       expect(panel.textContent).toContain("Welcome, Sandra D");
-      for (const name of ["Global Rankings", "My Lists", "Other Rankings"]) {
+      for (const name of ["Global Rankings", "Consensus", "My Lists", "Other Rankings"]) {
         expect(within(panel).getByRole("link", { name })).toBeTruthy();
       }
       expect(within(panel).getByRole("button", { name: "Sign Out" })).toBeTruthy();

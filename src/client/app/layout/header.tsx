@@ -8,6 +8,7 @@ import {
   CompassIcon,
   ListIcon,
   MenuIcon,
+  StarIcon,
   TorchIcon,
   TrophyIcon,
 } from "#client/components/ui/icons.tsx";
@@ -20,7 +21,7 @@ import { useMediaQuery } from "#client/lib/use-media-query.ts";
 import { pathTo } from "#shared/routes.ts";
 
 /** Below this width the header folds its controls into a menu panel. */
-export const COMPACT_HEADER_QUERY = "(max-width: 1199.98px)";
+export const COMPACT_HEADER_QUERY = "(max-width: 1279.98px)";
 
 interface HeaderProps {
   /**
@@ -103,6 +104,12 @@ export function Header({ inboxSlot, menuBadge }: HeaderProps) {
       Global Rankings
     </NavLink>
   );
+  const consensusLink = (
+    <NavLink to={pathTo("consensus")} className={navClass} onClick={closeMenu}>
+      <StarIcon size={18} />
+      Consensus
+    </NavLink>
+  );
   const welcome = user && (
     <span className="welcome-chip">
       <Avatar url={user.profilePictureUrl} name={user.name} size={32} nameShown />
@@ -138,6 +145,7 @@ export function Header({ inboxSlot, menuBadge }: HeaderProps) {
       <header className="app-header" ref={headerRef}>
         <div className="header-inner">
           {globalLink}
+          {consensusLink}
           {title}
           <nav className="header-nav" aria-label="Main">
             {welcome}
@@ -190,6 +198,7 @@ export function Header({ inboxSlot, menuBadge }: HeaderProps) {
             {welcome}
             <nav className="header-menu-nav" aria-label="Main">
               {globalLink}
+              {consensusLink}
               {myLists}
               {otherRankings}
               {user && inboxSlot}
