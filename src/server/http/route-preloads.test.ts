@@ -20,7 +20,7 @@ describe("preloadTags", () => {
     expect(preloadTags(manifest, "/rankings")).toBe(
       '<link rel="modulepreload" crossorigin href="/assets/rankings-1.js">' +
         '<link rel="modulepreload" crossorigin href="/assets/cards-1.js">' +
-        '<link rel="preload" as="style" href="/assets/cards-1.css">',
+        '<link rel="preload" as="style" crossorigin href="/assets/cards-1.css">',
     );
   });
 

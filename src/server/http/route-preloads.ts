@@ -41,7 +41,8 @@ export function preloadTags(manifest: Manifest, pathname: string): string {
   for (const chunk of closure(manifest, key, preloadedByVite)) {
     const { file, css = [] } = manifest[chunk]!;
     tags.push(`<link rel="modulepreload" crossorigin href="/${escapeAttr(file)}">`);
-    for (const sheet of css) tags.push(`<link rel="preload" as="style" href="/${escapeAttr(sheet)}">`);
+    for (const sheet of css)
+      tags.push(`<link rel="preload" as="style" crossorigin href="/${escapeAttr(sheet)}">`);
   }
   return tags.join("");
 }
