@@ -1,4 +1,5 @@
 import type { ConsensusKind } from "#shared/consensus.ts";
+import { pathTo } from "#shared/routes.ts";
 
 /** 0.734 -> "73%". */
 export const closenessPercent = (closeness: number) => `${Math.round(closeness * 100)}%`;
@@ -7,5 +8,5 @@ export const closenessPercent = (closeness: number) => `${Math.round(closeness *
 export function consensusPathFor(kind: ConsensusKind, slice: string): string {
   const query = new URLSearchParams({ kind });
   if (slice !== "all") query.set("slice", slice);
-  return `/consensus?${query}`;
+  return `${pathTo("consensus")}?${query}`;
 }
