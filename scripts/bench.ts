@@ -28,6 +28,13 @@
  *
  *   BENCH_LISTS=5000 BENCH_USERS=5000 BENCH_SUBMISSIONS=1000 BENCH_SECONDS=3 BENCH_ONLY=burst npm run bench
  *
+ * Community Consensus: the refresh (read the lists, fit in a worker thread,
+ * store) is run once on the seeded data and timed; its API (and, when the
+ * client is built, the /consensus page) is read like the other scenarios;
+ * and the fit alone is measured at BENCH_LISTS and at 1,000,000 lists
+ * (BENCH_CONSENSUS_SIZES) in a process of its own (scripts/bench-consensus.ts):
+ * its time and peak memory.
+ *
  * BENCH_CPU_PROFILE=/tmp/x.cpuprofile writes that server process's CPU profile.
  *
  * BENCH_PGLITE_DIR=/some/dir keeps the PGlite data there and seeds it only
@@ -48,9 +55,11 @@ import {
   statSync,
   writeFileSync,
 } from "node:fs";
+import { execFileSync } from "node:child_process";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import autocannon from "autocannon";
 import sharp from "sharp";
@@ -76,6 +85,7 @@ import {
   submitRanking,
 } from "../src/server/modules/global-rankings/global-rankings.service.ts";
 import { createScratchDatabase } from "../src/testing/scratch-postgres.ts";
+import { fromProjectRoot } from "../src/server/project-root.ts";
 import { launchServer } from "../src/testing/server-process.ts";
 import { type MixedResult, runMixedInWorker, seedSessions } from "./bench-mixed.ts";
 import { printBurst, runShareBurst } from "./bench-share-burst.ts";
@@ -92,6 +102,15 @@ const MIXED_MEMBERS = Number(process.env.BENCH_MIXED_MEMBERS ?? 10_000);
 const MIXED_NAME = "mixed: 80 % reads, 20 % writes by many members";
 /** Share pictures drawn at once in the burst (scripts/bench-share-burst.ts). */
 const BURST_PICTURES = 40;
+const SCRIPTS_DIR = dirname(fileURLToPath(import.meta.url));
+const CLIENT_DIR = fromProjectRoot("dist/client");
+const CONSENSUS_FIT_NAME = "consensus fit: every slice, in a process of its own";
+/** Sizes the consensus fit is measured at (synthetic lists, scripts/bench-consensus.ts). */
+const CONSENSUS_FIT_SIZES = (
+  process.env.BENCH_CONSENSUS_SIZES ?? `${Number(process.env.BENCH_LISTS ?? 100_000)},1000000`
+)
+  .split(",")
+  .map(Number);
 const BURST_NAME = `share burst: ${BURST_PICTURES} uncached portrait pictures at once, health and browse meanwhile`;
 const ONLY = process.env.BENCH_ONLY?.split(",").filter(Boolean) ?? null;
 const PHOTO_BYTES = 2 * 1024 * 1024;
@@ -531,8 +550,11 @@ async function main() {
       storage: createLocalStorage(mkdtempSync(join(tmpdir(), "sr-bench-files-"))),
       shareRenderer,
       publicUrl: origin,
-      clientDir: null,
+      // The built pages when there are (the /consensus page's scenario), else the API alone.
+      clientDir: existsSync(join(CLIENT_DIR, "index.html")) ? CLIENT_DIR : null,
       admins: new Set(),
+      // Computed once below, on this data, as the server computes it (read, worker, store).
+      consensusRefresh: { debounceMs: 3_600_000, retryMs: 3_600_000 },
     });
     const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
     await new Promise((r) => server.once("listening", r));
@@ -566,6 +588,14 @@ async function main() {
       });
       if (!voted.ok) throw new Error(`bench vote failed: ${voted.status} ${await voted.text()}`);
     }
+
+    const refresh = await app.deps.consensus!.refreshNow();
+    if (!refresh) throw new Error("the consensus refresh failed");
+    console.log(
+      `consensus refresh on this data (${refresh.lists.toLocaleString()} lists): read ${(refresh.readMs / 1000).toFixed(2)} s, ` +
+        `fit in the worker ${(refresh.fitMs / 1000).toFixed(2)} s, stored in ${Math.round(refresh.writeMs)} ms; ` +
+        `this process's RSS at its peak meanwhile ${Math.round(refresh.peakRss / 2 ** 20)} MB`,
+    );
 
     const discussion = `/api/comments?${new URLSearchParams({ listUserId: DISCUSSED.userId, listId: DISCUSSED.listId })}`;
     const scenarios: [string, string, Record<string, string>?, number?][] = [
@@ -601,6 +631,12 @@ async function main() {
         `/api/global-rankings/${LARGE_CATEGORY}`,
         { cookie },
       ],
+      ["consensus: API, all seasons", "/api/consensus/seasons/all"],
+      ["consensus: API, all castaways", "/api/consensus/castaways/all"],
+      ["consensus: API, one season's cast", "/api/consensus/castaways/season-20"],
+      ...(app.deps.clientDir
+        ? [["consensus: the page /consensus (HTML with its preload)", "/consensus"] as [string, string]]
+        : []),
     ];
     const chosen = scenarios.filter(([name]) => wanted(name));
     // Warm caches and JIT so the first scenario is not penalised.
@@ -710,6 +746,19 @@ async function main() {
       if (process.env.BENCH_CPU_PROFILE)
         console.log(`CPU profile of the server process: ${process.env.BENCH_CPU_PROFILE}`);
       printMixed(mixed, baseline.rps, members, { idle: idleRss, peak: peakRss }, cpuUsed);
+    }
+    if (wanted(CONSENSUS_FIT_NAME)) {
+      for (const lists of CONSENSUS_FIT_SIZES) {
+        process.stdout.write(`\n${CONSENSUS_FIT_NAME}, ${lists.toLocaleString()} lists:\n`);
+        execFileSync(process.execPath, ["--import", "tsx", join(SCRIPTS_DIR, "bench-consensus.ts")], {
+          stdio: "inherit",
+          env: {
+            ...process.env,
+            CONSENSUS_LISTS: String(lists),
+            CONSENSUS_MEMBERS: String(Math.round(lists / 10)),
+          },
+        });
+      }
     }
   } finally {
     await cleanup();

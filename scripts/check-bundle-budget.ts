@@ -29,6 +29,7 @@ const PAGES: Record<string, { route: string; budget: number }> = {
   "/list/:userId/:listId": { route: "app/routes/list-detail.tsx", budget: 120 * KB },
   "/create": { route: "app/routes/create.tsx", budget: 140 * KB },
   "/global-rankings/:categoryId": { route: "app/routes/global-detail.tsx", budget: 140 * KB },
+  "/consensus": { route: "app/routes/consensus.tsx", budget: 120 * KB },
 };
 
 const manifest = JSON.parse(readFileSync(join(DIST, ".vite/manifest.json"), "utf8")) as Record<

@@ -10,6 +10,12 @@ export type ConsensusKind = (typeof CONSENSUS_KINDS)[number];
 
 /** Items on fewer ballots (members) than this are listed apart, not ranked. */
 export const CONSENSUS_MIN_BALLOTS = 5;
+/**
+ * Ranked (and unranked) rows an answer holds unless all are asked for
+ * (`?rows=all`): all castaways are 917 rows, a few hundred kilobytes.
+ */
+export const CONSENSUS_TOP_ROWS = 100;
+export const CONSENSUS_ROWS = ["top", "all"] as const;
 /** Rows of the "Most divisive" table. */
 export const DIVISIVE_ROWS = 5;
 /** After a list changes, the consensus it touches is recomputed within this. */
@@ -81,8 +87,13 @@ export interface ConsensusSlice {
   /** Members with a list reaching this slice. */
   ballotCount: number;
   minBallots: number;
+  /** The first CONSENSUS_TOP_ROWS ranked items, or all with `?rows=all`. */
   ranked: ConsensusRow[];
+  /** How many items are ranked in all (more than `ranked` holds when it was cut). */
+  rankedCount: number;
+  /** Likewise for the unranked, most ballots first. */
   unranked: ConsensusUnrankedRow[];
+  unrankedCount: number;
   /** The most divisive ranked items, most first (at most DIVISIVE_ROWS). */
   divisive: ConsensusRow[];
 }
@@ -120,6 +131,7 @@ export const CONSENSUS_TEXTS = {
   hottestTake: "Your hottest take",
 } as const;
 
+export const showAllLabel = (n: number) => `Show all ${n}`;
 export const inListsLabel = (n: number) => (n === 1 ? "in 1 list" : `in ${n} lists`);
 export const rankRangeLabel = (low: number, high: number) => `(${low}–${high})`;
 export const minBallotsLabel = (n: number) => `Ranked once on at least ${n} members' lists.`;

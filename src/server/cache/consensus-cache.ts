@@ -1,9 +1,18 @@
 import type { ConsensusSlice } from "#shared/consensus.ts";
+import type { JsonBytes } from "../http/json-bytes.ts";
 import type { StoredRanges } from "../modules/consensus/compute-consensus.ts";
 import type { CacheDeclaration } from "./declare-cache.ts";
 
-/** A stored consensus as pages read it: a slice, named and pictured, or a category's rank ranges. */
-export type ConsensusEntry = { slice: ConsensusSlice } | { ranges: StoredRanges | null };
+/**
+ * A stored consensus as pages read it: a slice, named and pictured (and its
+ * JSON, its first rows and all of them, each encoded once: all castaways is
+ * a few hundred kilobytes, which every reader would otherwise serialise and
+ * compress again), or a category's
+ * rank ranges.
+ */
+export type ConsensusEntry =
+  | { slice: ConsensusSlice; top: JsonBytes<ConsensusSlice>; all: JsonBytes<ConsensusSlice> }
+  | { ranges: StoredRanges | null };
 
 /**
  * The stored Community Consensus, per slice key ("seasons:all",

@@ -2,11 +2,14 @@ import { eq } from "drizzle-orm";
 import type { ConsensusEntry } from "../../cache/consensus-cache.ts";
 import { consensusResults } from "../../db/schema/index.ts";
 import { notFound } from "../../http/errors.ts";
+import { asJsonBytes, type JsonBytes } from "../../http/json-bytes.ts";
 import type { Store } from "../../store.ts";
 import { getListDetail } from "../lists/lists.service.ts";
 import { type Catalog, getCatalog } from "../seasons/catalog.ts";
 import {
   CONSENSUS_MIN_BALLOTS,
+  type CONSENSUS_ROWS,
+  CONSENSUS_TOP_ROWS,
   type ConsensusKind,
   type ConsensusRow,
   type ConsensusSlice,
@@ -87,9 +90,31 @@ function toSlice(
     ballotCount: stored?.ballotCount ?? 0,
     minBallots: stored?.minBallots ?? CONSENSUS_MIN_BALLOTS,
     ranked,
+    rankedCount: ranked.length,
     unranked: (stored?.unranked ?? []).map((u) => ({ ...named(catalog, u.id), ballots: u.ballots })),
+    unrankedCount: stored?.unranked.length ?? 0,
     divisive,
   };
+}
+
+async function sliceEntry(store: Store, kind: ConsensusKind, slice: string) {
+  if (!isConsensusSlice(kind, slice)) throw notFound(SLICE_NOT_FOUND);
+  const catalog = await getCatalog(store);
+  const title = titleOf(catalog, kind, slice);
+  if (title === null) throw notFound(SLICE_NOT_FOUND);
+  const key = consensusKey(kind, slice);
+  const entry = await store.caches.consensus.get(key, async (): Promise<ConsensusEntry> => {
+    const value = toSlice(catalog, kind, slice, title, await storedRow(store, key));
+    const encode = (v: ConsensusSlice) =>
+      asJsonBytes<ConsensusSlice>(new TextEncoder().encode(JSON.stringify(v)));
+    const top = {
+      ...value,
+      ranked: value.ranked.slice(0, CONSENSUS_TOP_ROWS),
+      unranked: value.unranked.slice(0, CONSENSUS_TOP_ROWS),
+    };
+    return { slice: value, top: encode(top), all: encode(value) };
+  });
+  return entry as Extract<ConsensusEntry, { slice: ConsensusSlice }>;
 }
 
 /** One slice of the consensus; 404 for a slice that does not exist (a season the show has not had). */
@@ -98,15 +123,20 @@ export async function consensusSlice(
   kind: ConsensusKind,
   slice: string,
 ): Promise<ConsensusSlice> {
-  if (!isConsensusSlice(kind, slice)) throw notFound(SLICE_NOT_FOUND);
-  const catalog = await getCatalog(store);
-  const title = titleOf(catalog, kind, slice);
-  if (title === null) throw notFound(SLICE_NOT_FOUND);
-  const key = consensusKey(kind, slice);
-  const entry = await store.caches.consensus.get(key, async (): Promise<ConsensusEntry> => ({
-    slice: toSlice(catalog, kind, slice, title, await storedRow(store, key)),
-  }));
-  return (entry as { slice: ConsensusSlice }).slice;
+  return (await sliceEntry(store, kind, slice)).slice;
+}
+
+/**
+ * The same as the API sends it: the first CONSENSUS_TOP_ROWS rows, or all;
+ * encoded once per refresh, so compressed once too.
+ */
+export async function consensusSliceJson(
+  store: Store,
+  kind: ConsensusKind,
+  slice: string,
+  rows: (typeof CONSENSUS_ROWS)[number],
+): Promise<JsonBytes<ConsensusSlice>> {
+  return (await sliceEntry(store, kind, slice))[rows];
 }
 
 /** The rank ranges of a Global Rankings category's top 10, by castaway id; empty before the first refresh. */

@@ -113,6 +113,7 @@ describe("Community Consensus, through the server", () => {
     ]) {
       expect((await t.request(`/api/consensus/${path}`)).status, path).toBe(404);
     }
+    expect((await t.request("/api/consensus/seasons/all?rows=some")).status).toBe(400);
   });
 
   it("recovers a known order: 10,000 ballots of 3 to 20 seasons drawn from Plackett–Luce", async () => {
@@ -138,6 +139,7 @@ describe("Community Consensus, through the server", () => {
     const all = await slice(t, "seasons/all");
     expect(all.ballotCount).toBe(10_000);
     expect(all.ranked).toHaveLength(50);
+    expect(all.rankedCount).toBe(50);
     const recovered = all.ranked.map((r) => r.id);
     expect(kendallTau(recovered, truthOrder)).toBeGreaterThanOrEqual(0.9);
     const covered = all.ranked.filter((r) => {

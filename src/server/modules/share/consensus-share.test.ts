@@ -73,7 +73,9 @@ const slice = (overrides: Partial<ConsensusSlice> = {}): ConsensusSlice => ({
   ballotCount: 132,
   minBallots: 5,
   ranked: CASTAWAYS,
+  rankedCount: CASTAWAYS.length,
   unranked: [],
+  unrankedCount: 0,
   divisive: [],
   ...overrides,
 });

@@ -2,25 +2,34 @@ import { queryOptions, useQueryClient } from "@tanstack/react-query";
 import type { ConsensusSliceDto } from "#server/api-types.ts";
 import { api, ApiClientError, pathParams, readJson } from "#client/lib/api-client.ts";
 import { useServerEvent } from "#client/lib/server-events.ts";
-import type { ConsensusKind } from "#shared/consensus.ts";
+import type { CONSENSUS_ROWS, ConsensusKind } from "#shared/consensus.ts";
+
+type ConsensusRows = (typeof CONSENSUS_ROWS)[number];
 
 /** Every consensus query lives under ["consensus", ...]. */
 export const consensusKeys = {
   all: ["consensus"] as const,
-  slice: (kind: ConsensusKind, slice: string) => ["consensus", kind, slice] as const,
+  slice: (kind: ConsensusKind, slice: string, rows: ConsensusRows) =>
+    ["consensus", kind, slice, rows] as const,
 };
 
 /** A slice that does not exist (a season number nobody played) is an answer: no retries. */
 const retryUnlessMissing = (failures: number, error: Error) =>
   !(error instanceof ApiClientError && error.status === 404) && failures < 2;
 
-/** One slice of the community's ranking: ranked rows, the unranked, the most divisive. */
-export const consensusSliceQueryOptions = (kind: ConsensusKind, slice: string) =>
+/**
+ * One slice of the community's ranking: ranked rows, the unranked, the most
+ * divisive; the first CONSENSUS_TOP_ROWS of each ("top") or all of them.
+ */
+export const consensusSliceQueryOptions = (kind: ConsensusKind, slice: string, rows: ConsensusRows = "top") =>
   queryOptions({
-    queryKey: consensusKeys.slice(kind, slice),
+    queryKey: consensusKeys.slice(kind, slice, rows),
     queryFn: ({ signal }): Promise<ConsensusSliceDto> =>
       readJson(
-        api.consensus[":kind"][":slice"].$get({ param: pathParams({ kind, slice }) }, { init: { signal } }),
+        api.consensus[":kind"][":slice"].$get(
+          { param: pathParams({ kind, slice }), query: rows === "all" ? { rows } : {} },
+          { init: { signal } },
+        ),
       ),
     retry: retryUnlessMissing,
   });

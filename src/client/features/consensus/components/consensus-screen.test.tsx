@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { buildCatalog, seasonsQueryOptions } from "#client/lib/seasons-query.ts";
@@ -32,6 +32,8 @@ const SEASONS: ConsensusSlice = {
   ballotCount: 7,
   minBallots: 5,
   ranked: [row(1, "Survivor: Heroes vs. Villains"), row(2, "Survivor: Micronesia")],
+  rankedCount: 2,
+  unrankedCount: 1,
   unranked: [
     {
       id: "s3",
@@ -60,7 +62,9 @@ const CAST_20: ConsensusSlice = {
       imageUrl: "/media/headshots/s20-parvati-shallow",
     }),
   ],
+  rankedCount: 1,
   unranked: [],
+  unrankedCount: 0,
   divisive: [],
 };
 
@@ -71,7 +75,7 @@ afterEach(() => {
 
 function renderAt(path: string, slices: ConsensusSlice[], fetchAnswer?: Response | "pending") {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  for (const s of slices) client.setQueryData(consensusKeys.slice(s.kind, s.slice), s);
+  for (const s of slices) client.setQueryData(consensusKeys.slice(s.kind, s.slice, "top"), s);
   client.setQueryData(
     seasonsQueryOptions().queryKey,
     buildCatalog([
@@ -175,5 +179,23 @@ describe("ConsensusScreen", () => {
     renderAt("/consensus?kind=castaways&slice=season-99", [], new Response(body, { status: 404 }));
     expect((await screen.findByRole("alert")).textContent).toBe(T.notFound);
     expect((screen.getByLabelText(T.castawaysPicker) as HTMLSelectElement).value).toBe("season-99");
+  });
+});
+
+describe("a slice cut to its first rows", () => {
+  it("offers every row, and asks the server for them", async () => {
+    const cut = { ...SEASONS, rankedCount: 250 };
+    const all = { ...SEASONS, ranked: [...SEASONS.ranked, row(3, "Survivor: Africa")], rankedCount: 3 };
+    // Only the first rows are cached: the three rows can only come from asking again, for all.
+    renderAt(
+      "/consensus",
+      [cut],
+      new Response(JSON.stringify(all), { headers: { "Content-Type": "application/json" } }),
+    );
+    fireEvent.click(await screen.findByRole("button", { name: "Show all 250" }));
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Show all 250" })).toBeNull());
+    expect(
+      within(screen.getByRole("list", { name: T.rankedLabel(SEASONS.title) })).getAllByRole("listitem"),
+    ).toHaveLength(3);
   });
 });

@@ -11,6 +11,7 @@ import {
   type ConsensusSlice,
   computedAtLabel,
   minBallotsLabel,
+  showAllLabel,
   seasonOfCastawaySlice,
 } from "#shared/consensus.ts";
 import { consensusSliceQueryOptions, useConsensusLive } from "../api/consensus-api.ts";
@@ -27,8 +28,11 @@ const UNRANKED_PREVIEW = 12;
 export function ConsensusScreen() {
   const [params, setParams] = useSearchParams();
   const view = viewOfParams(params);
+  // Every row of this slice, once asked for ("Show all"); the first hundred otherwise.
+  const [allOf, setAllOf] = useState<string | null>(null);
+  const viewKey = `${view.kind}:${view.slice}`;
   const query = useQuery({
-    ...consensusSliceQueryOptions(view.kind, view.slice),
+    ...consensusSliceQueryOptions(view.kind, view.slice, allOf === viewKey ? "all" : "top"),
     // The slice shown stays (dimmed) while the next one loads.
     placeholderData: keepPreviousData,
   });
@@ -76,7 +80,7 @@ export function ConsensusScreen() {
       </p>
     );
   } else {
-    body = <SliceResult data={query.data} />;
+    body = <SliceResult data={query.data} onShowAll={() => setAllOf(viewKey)} />;
   }
 
   return (
@@ -146,7 +150,7 @@ export function ConsensusScreen() {
 }
 
 /** One slice's answer: the ranked rows, then the most divisive, the unranked and how it was fitted. */
-export function SliceResult({ data }: { data: ConsensusSlice }) {
+export function SliceResult({ data, onShowAll }: { data: ConsensusSlice; onShowAll?: () => void }) {
   const ids = useId();
   const [allUnranked, setAllUnranked] = useState(false);
   const method = (
@@ -186,6 +190,11 @@ export function SliceResult({ data }: { data: ConsensusSlice }) {
         ) : (
           <p className="consensus-empty">{T.noneRanked}</p>
         )}
+        {data.rankedCount > data.ranked.length && (
+          <button type="button" className="btn btn-ghost consensus-more" onClick={onShowAll}>
+            {showAllLabel(data.rankedCount)}
+          </button>
+        )}
       </section>
 
       <div className="consensus-side">
@@ -206,14 +215,17 @@ export function SliceResult({ data }: { data: ConsensusSlice }) {
             </h2>
             <p className="consensus-note">{minBallotsLabel(data.minBallots)}</p>
             <UnrankedList kind={data.kind} rows={unranked} />
-            {data.unranked.length > UNRANKED_PREVIEW && (
+            {data.unrankedCount > UNRANKED_PREVIEW && (
               <button
                 type="button"
                 className="btn btn-ghost consensus-more"
                 aria-expanded={allUnranked}
-                onClick={() => setAllUnranked(!allUnranked)}
+                onClick={() => {
+                  if (!allUnranked && data.unrankedCount > data.unranked.length) onShowAll?.();
+                  setAllUnranked(!allUnranked);
+                }}
               >
-                {allUnranked ? "Show fewer" : `Show all ${data.unranked.length}`}
+                {allUnranked ? "Show fewer" : showAllLabel(data.unrankedCount)}
               </button>
             )}
           </section>

@@ -68,4 +68,8 @@ export function useGlobalRankingsLive() {
     void queryClient.invalidateQueries({ queryKey: globalRankingsKeys.overview() });
     void queryClient.invalidateQueries({ queryKey: globalRankingsKeys.detail(data.categoryId) });
   });
+  // Each consensus refresh brings the top 10's rank ranges.
+  useServerEvent("consensus", () => {
+    void queryClient.invalidateQueries({ queryKey: globalRankingsKeys.all });
+  });
 }
