@@ -31,6 +31,7 @@ import { trustedProxies } from "./env.ts";
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "./db/unavailable.ts";
 import { withPageMeta } from "./http/spa-html.ts";
 import { withRoutePreloads } from "./http/route-preloads.ts";
+import { LruCache } from "./share-drawing/lru-cache.ts";
 import { getListDetail, type ListDetail } from "./modules/lists/lists.service.ts";
 import { sharePreviewImage } from "./modules/share/share-images.service.ts";
 import { listParamsSchema } from "#shared/lists.schema.ts";
@@ -298,11 +299,33 @@ function mountClient(app: Hono<AppEnv>, deps: AppDeps) {
     );
   });
   // Every other GET is a client route: the SPA decides (and redirects unknown paths home).
+  // The built client does not change while the server runs, so each address's
+  // page (index.html, its styles inlined, the route's preloads) is put
+  // together once and kept as bytes, which compression then packs once too.
+  const pages = new LruCache<{ bytes: Uint8Array<ArrayBuffer>; etag: string }>(
+    256,
+    16 * 1024 * 1024,
+    (p) => p.bytes.length,
+  );
   app.get("*", async (c) => {
     const hasQuery = new URL(c.req.url).search.length > 1;
-    const page = await withRoutePreloads(clientDir, await readFile(indexPath, "utf8"), c.req.path, hasQuery);
+    const key = `${hasQuery ? "?" : ""}${c.req.path}`;
+    let page = pages.get(key);
+    if (!page) {
+      const html = await withRoutePreloads(
+        clientDir,
+        await readFile(indexPath, "utf8"),
+        c.req.path,
+        hasQuery,
+      );
+      page = {
+        bytes: new TextEncoder().encode(html),
+        etag: `"${createHash("sha1").update(html).digest("base64url")}"`,
+      };
+      pages.set(key, page);
+    }
     c.header("Cache-Control", "no-cache");
-    c.header("ETag", `"${createHash("sha1").update(page).digest("base64url")}"`);
-    return c.html(page);
+    c.header("ETag", page.etag);
+    return c.body(page.bytes, 200, { "Content-Type": "text/html; charset=UTF-8" });
   });
 }

@@ -13,15 +13,16 @@ import type { ShareLayout, ShareSize } from "#shared/share-images.ts";
 import { shareImageQuerySchema } from "#shared/share-images.schema.ts";
 import type { AppDeps } from "../../app-deps.ts";
 import type { AppEnv } from "../../http/context.ts";
-import { ApiError, notFound } from "../../http/errors.ts";
+import { notFound } from "../../http/errors.ts";
 import { pathParams, queryParams } from "../../http/validate.ts";
 import type { Logger } from "../../logger.ts";
 import type { MediaService } from "../../media/media.service.ts";
 import { LruCache } from "../../share-drawing/lru-cache.ts";
 import type { ShareCard, ShareEntry } from "../../share-drawing/share-layout.ts";
 import { pictureDataUri } from "../../share-drawing/share-pictures.ts";
-import { ShareRendererBusy, type ShareRenderer } from "../../share-drawing/share-render-pool.ts";
+import type { ShareRenderer } from "../../share-drawing/share-render-pool.ts";
 import { consensusSlice } from "../consensus/consensus.service.ts";
+import { sendSharePicture } from "./send-share-picture.ts";
 import { SHARE_RENDERER_VERSION } from "./share-images.service.ts";
 
 // The share picture of a Community Consensus slice: the same card a list's
@@ -34,7 +35,6 @@ export const CONSENSUS_SHARE_TOP = 10;
 
 const SLICE_NOT_FOUND = "Consensus slice not found.";
 const NOTHING_RANKED = "Nothing is ranked in this Community Consensus yet.";
-const BUSY_MESSAGE = "Many share pictures are being drawn right now. Please try again in a few seconds.";
 
 /** The consensus is recomputed within a minute of a change; the ETag makes a recheck a 304. */
 const CACHE_CONTROL = "public, max-age=60";
@@ -193,14 +193,6 @@ export function createConsensusShareImages(
   };
 }
 
-function matches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(",").some((t) => {
-    const tag = t.trim().replace(/^W\//, "");
-    return tag === "*" || tag === etag;
-  });
-}
-
 /** Reads a slice; throws the API's 404 for one that does not exist. */
 export type ConsensusSliceReader = (
   store: AppDeps["store"],
@@ -232,27 +224,9 @@ export function consensusShareRoutes(
       const slice = await read(deps.store, kind, sliceId);
       if (slice.computedAt === null) throw notFound(CONSENSUS_TEXTS.notComputed);
       if (slice.ranked.length === 0) throw notFound(NOTHING_RANKED);
-      const etag = consensusShareEtag(slice, layout, size);
-      if (matches(c.req.header("If-None-Match"), etag)) {
-        return c.body(null, 304, { ETag: etag, "Cache-Control": CACHE_CONTROL });
-      }
-      let png: Buffer;
-      try {
-        png = await images.png(slice, layout, size);
-      } catch (error) {
-        if (!(error instanceof ShareRendererBusy)) throw error;
-        // Nothing to cache: the same request succeeds once the pictures ahead are drawn.
-        const body = new ApiError(503, "SHARE_IMAGE_BUSY", BUSY_MESSAGE).toBody();
-        return c.json(body, 503, {
-          "Retry-After": String(error.retryAfterSeconds),
-          "Cache-Control": "no-store",
-        });
-      }
-      c.header("ETag", etag);
-      c.header("Cache-Control", CACHE_CONTROL);
-      c.header("Content-Type", "image/png");
-      // A view of the cached bytes: sent as they are, not copied.
-      return c.body(new Uint8Array(png.buffer as ArrayBuffer, png.byteOffset, png.length), 200);
+      return sendSharePicture(c, consensusShareEtag(slice, layout, size), CACHE_CONTROL, () =>
+        images.png(slice, layout, size),
+      );
     },
   );
 }

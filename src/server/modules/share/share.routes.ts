@@ -4,24 +4,14 @@ import { shareImageQuerySchema } from "#shared/share-images.schema.ts";
 import type { AppDeps } from "../../app-deps.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { pathParams, queryParams } from "../../http/validate.ts";
-import { ApiError, notFound } from "../../http/errors.ts";
+import { notFound } from "../../http/errors.ts";
 import { loadEntries } from "../lists/list-entries.ts";
 import { getListDetail } from "../lists/lists.service.ts";
 import { createShareImages, deleteSharePictures, findShareList, shareEtag } from "./share-images.service.ts";
-import { ShareRendererBusy } from "../../share-drawing/share-render-pool.ts";
-
-const BUSY_MESSAGE = "Many share pictures are being drawn right now. Please try again in a few seconds.";
+import { sendSharePicture } from "./send-share-picture.ts";
 
 /** Short, so a crawler or a second visitor rechecks soon; the ETag makes that check a 304. */
 const CACHE_CONTROL = "public, max-age=300";
-
-function matches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(",").some((t) => {
-    const tag = t.trim().replace(/^W\//, "");
-    return tag === "*" || tag === etag;
-  });
-}
 
 /**
  * GET /lists/{userId}/{listId}/share?layout=classic|beach&size=portrait|preview:
@@ -48,27 +38,9 @@ export function shareRoutes(deps: AppDeps) {
         await getListDetail(store, userId, listId, null);
         throw notFound("List not found");
       }
-      const etag = shareEtag(list, layout, size);
-      if (matches(c.req.header("If-None-Match"), etag)) {
-        return c.body(null, 304, { ETag: etag, "Cache-Control": CACHE_CONTROL });
-      }
-      let png: Buffer;
-      try {
-        png = await images.png(list, layout, size, () => loadEntries(store, userId, listId));
-      } catch (error) {
-        if (!(error instanceof ShareRendererBusy)) throw error;
-        // Nothing to cache: the same request succeeds once the pictures ahead are drawn.
-        const body = new ApiError(503, "SHARE_IMAGE_BUSY", BUSY_MESSAGE).toBody();
-        return c.json(body, 503, {
-          "Retry-After": String(error.retryAfterSeconds),
-          "Cache-Control": "no-store",
-        });
-      }
-      c.header("ETag", etag);
-      c.header("Cache-Control", CACHE_CONTROL);
-      c.header("Content-Type", "image/png");
-      // A view of the cached bytes: sent as they are, not copied.
-      return c.body(new Uint8Array(png.buffer as ArrayBuffer, png.byteOffset, png.length), 200);
+      return sendSharePicture(c, shareEtag(list, layout, size), CACHE_CONTROL, () =>
+        images.png(list, layout, size, () => loadEntries(store, userId, listId)),
+      );
     },
   );
 }

@@ -27,6 +27,29 @@ const faceOf = (kind: ConsensusKind, row: ConsensusRow): RankingRowFace => ({
   isSeason: kind === "seasons",
 });
 
+/** A small picture, the name and its detail line: the divisive table's and the unranked list's rows. */
+function ItemFace(props: { kind: ConsensusKind; row: ConsensusUnrankedRow; size: number }) {
+  const { row, size } = props;
+  return (
+    <>
+      <img
+        className={`consensus-thumb${props.kind === "seasons" ? " is-season" : ""}`}
+        src={row.imageUrl || placeholderUrl()}
+        alt=""
+        width={size}
+        height={size}
+        loading="lazy"
+        decoding="async"
+        onError={toPlaceholder}
+      />
+      <span className="consensus-item-text">
+        <span className="consensus-item-name">{row.name}</span>
+        <span className="consensus-item-detail">{detailOf(row)}</span>
+      </span>
+    </>
+  );
+}
+
 /** The ranked items: the ranking rows' body ("#4", picture, name), then the range and the ballots. */
 export function ConsensusRankedRows(props: {
   kind: ConsensusKind;
@@ -70,20 +93,7 @@ export function DivisiveTable(props: { kind: ConsensusKind; rows: readonly Conse
             </td>
             <th scope="row">
               <span className="consensus-table-name">
-                <img
-                  className={`consensus-thumb${props.kind === "seasons" ? " is-season" : ""}`}
-                  src={row.imageUrl || placeholderUrl()}
-                  alt=""
-                  width={32}
-                  height={32}
-                  loading="lazy"
-                  decoding="async"
-                  onError={toPlaceholder}
-                />
-                <span className="consensus-item-text">
-                  <span className="consensus-item-name">{row.name}</span>
-                  <span className="consensus-item-detail">{detailOf(row)}</span>
-                </span>
+                <ItemFace kind={props.kind} row={row} size={32} />
               </span>
             </th>
             <td className="consensus-table-spread">
@@ -111,20 +121,7 @@ export function UnrankedList(props: { kind: ConsensusKind; rows: readonly Consen
     <ul className="consensus-unranked-list">
       {props.rows.map((row) => (
         <li key={row.id} className="consensus-unranked-item" data-item-id={row.id}>
-          <img
-            className={`consensus-thumb${props.kind === "seasons" ? " is-season" : ""}`}
-            src={row.imageUrl || placeholderUrl()}
-            alt=""
-            width={36}
-            height={36}
-            loading="lazy"
-            decoding="async"
-            onError={toPlaceholder}
-          />
-          <span className="consensus-item-text">
-            <span className="consensus-item-name">{row.name}</span>
-            <span className="consensus-item-detail">{detailOf(row)}</span>
-          </span>
+          <ItemFace kind={props.kind} row={row} size={36} />
           <span className="consensus-ballots">{inListsLabel(row.ballots)}</span>
         </li>
       ))}
