@@ -14,7 +14,7 @@ import { computeInWorker } from "./run-in-worker.ts";
  * - Any list saved or deleted, any Global Rankings submission, in any
  *   process (domain events cross processes), marks the consensus stale.
  * - A stale consensus is recomputed `debounceMs` later (a burst of saves is
- *   one refresh), by one process only: the one holding a PostgreSQL advisory
+ *   one refresh; after a long read, later: see REST_PER_READ), by one process only: the one holding a PostgreSQL advisory
  *   lock. The others try for it every `retryMs`, so when the computing
  *   process stops another takes over and recomputes. On PGlite there is one
  *   process and it always computes.
@@ -34,6 +34,16 @@ export interface RefresherOptions {
 }
 
 export const REFRESH_DEFAULTS: RefresherOptions = { debounceMs: 5_000, retryMs: 30_000 };
+
+/**
+ * Reading the lists takes the main thread's time on PGlite (its database
+ * runs there): a refresh waits at least this many times the last read after
+ * the previous one began, so reading takes at most a quarter of the main
+ * thread even while lists change all the time...
+ */
+const REST_PER_READ = 3;
+/** ...but never longer than this, so a change is in the consensus within a minute at a million lists. */
+const MAX_REST_MS = 30_000;
 
 export interface RefreshFigures {
   lists: number;
@@ -107,6 +117,9 @@ export function createConsensusRefresher(
   let closed = false;
   let running: Promise<RefreshFigures | null> | null = null;
   let timer: NodeJS.Timeout | null = null;
+  // When the last refresh began, and how long it read: the next waits for both.
+  let lastStart = Number.NEGATIVE_INFINITY;
+  let lastReadMs = 0;
 
   const schedule = (ms: number) => {
     if (closed || timer) return;
@@ -116,14 +129,18 @@ export function createConsensusRefresher(
     }, ms);
     timer.unref();
   };
+  const afterRest = () => {
+    const rest = Math.min(REST_PER_READ * lastReadMs, MAX_REST_MS);
+    return Math.max(options.debounceMs, lastStart + rest - performance.now());
+  };
 
   async function refresh(): Promise<RefreshFigures | null> {
     if (!(await lead.tryToLead())) return null;
     stale = false;
-    let t = performance.now();
+    let t = (lastStart = performance.now());
     const job = await readConsensusJob(store);
     const lists = job.seasons.member.length + job.castaways.member.length;
-    const readMs = performance.now() - t;
+    const readMs = (lastReadMs = performance.now() - t);
     const answer = await computeInWorker(job);
     t = performance.now();
     const computedAt = new Date();
@@ -161,6 +178,10 @@ export function createConsensusRefresher(
       })
       .finally(() => {
         running = null;
+        // Changed while it ran (or failed): again after a rest. Not the one
+        // computing: try for the lock now and then.
+        if (lead.leading && stale) schedule(afterRest());
+        else if (!lead.leading) schedule(options.retryMs);
       });
     return running;
   }
@@ -169,22 +190,19 @@ export function createConsensusRefresher(
     if (closed) return;
     if (running) await running;
     if (stale || !lead.leading) await runOnce();
-    // Changed while it ran, or not the one computing: look again.
-    if (stale && lead.leading) schedule(options.debounceMs);
-    else if (!lead.leading) schedule(options.retryMs);
   }
 
   const markStale = () => {
     stale = true;
-    if (lead.leading) schedule(options.debounceMs);
+    if (lead.leading && !running) schedule(afterRest());
   };
   const unsubscribe = [
     store.events.on("list-saved", markStale),
     store.events.on("list-deleted", markStale),
     store.events.on("submission-saved", markStale),
     store.events.on("category-changed", markStale),
+    store.events.onMissed(markStale),
   ];
-  store.events.onMissed(markStale);
   schedule(0);
 
   return {
