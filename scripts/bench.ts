@@ -102,6 +102,8 @@ const MIXED_MEMBERS = Number(process.env.BENCH_MIXED_MEMBERS ?? 10_000);
 const MIXED_NAME = "mixed: 80 % reads, 20 % writes by many members";
 /** Share pictures drawn at once in the burst (scripts/bench-share-burst.ts). */
 const BURST_PICTURES = 40;
+/** What a browser adds to every request that matters to the server: it takes compressed answers. */
+const BROWSER = { "accept-encoding": "br, gzip" };
 const SCRIPTS_DIR = dirname(fileURLToPath(import.meta.url));
 const CLIENT_DIR = fromProjectRoot("dist/client");
 const CONSENSUS_FIT_NAME = "consensus fit: every slice, in a process of its own";
@@ -631,11 +633,19 @@ async function main() {
         `/api/global-rankings/${LARGE_CATEGORY}`,
         { cookie },
       ],
-      ["consensus: API, all seasons", "/api/consensus/seasons/all"],
-      ["consensus: API, all castaways", "/api/consensus/castaways/all"],
-      ["consensus: API, one season's cast", "/api/consensus/castaways/season-20"],
+      // As browsers ask (every one sends Accept-Encoding): these answers are
+      // the same for everyone until the next refresh, compressed once.
+      ["consensus: API, all seasons (br)", "/api/consensus/seasons/all", BROWSER],
+      ["consensus: API, all castaways (br)", "/api/consensus/castaways/all", BROWSER],
+      ["consensus: API, one season's cast (br)", "/api/consensus/castaways/season-20", BROWSER],
       ...(app.deps.clientDir
-        ? [["consensus: the page /consensus (HTML with its preload)", "/consensus"] as [string, string]]
+        ? [
+            ["consensus: the page /consensus (br)", "/consensus", BROWSER] as [
+              string,
+              string,
+              Record<string, string>,
+            ],
+          ]
         : []),
     ];
     const chosen = scenarios.filter(([name]) => wanted(name));
