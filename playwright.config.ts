@@ -2,8 +2,8 @@ import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_FLAGS, chromiumPath } from "./e2e/browser-path.ts";
 
 // The e2e server (e2e/global-setup.ts passes on this process's env) refits the
-// Community Consensus a second after a list changes, not a minute.
-process.env.CONSENSUS_REFRESH_MS ??= "1000";
+// Community Consensus two seconds after a list changes, not five.
+process.env.CONSENSUS_REFRESH_MS ??= "2000";
 
 // The system Chromium when there is one, else Playwright's own (scripts/ensure-browser.ts).
 const chromium = chromiumPath();

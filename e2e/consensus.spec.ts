@@ -3,7 +3,7 @@ import { baseURL, createUser, expect, PASSWORD, test } from "./fixtures.ts";
 
 // The Community Consensus page: its tab and slice live in the address. An item
 // is ranked once five members' lists hold it, so five members each save a
-// seasons list and a list of season 20's cast; the e2e server refits a second
+// seasons list and a list of season 20's cast; the e2e server refits two seconds
 // after a list changes (CONSENSUS_REFRESH_MS in playwright.config.ts).
 
 const SEASONS = ["s20", "s28", "s40", "s16", "s7"];
