@@ -7,13 +7,14 @@ import { mixConflict, mixInlineMessage, type MixConflict } from "#client/lib/ran
 import { CSV_HEADER, parseCsv, parseListJson, seasonLabel } from "#shared/list-export.ts";
 import { LIMITS } from "#shared/limits.ts";
 import { LIST_MESSAGES, stripSurvivorPrefix } from "#shared/lists.ts";
+import { IMPORT_OPEN } from "./import-texts.ts";
 
 export const IMPORT_MESSAGES = {
-  open: "Import",
+  open: IMPORT_OPEN,
   title: "Import a list",
   hint: "Paste one season or contestant per line. Numbers, bullets and spreadsheet columns are fine; name the season to tell returning players apart (“Parvati - Micronesia”). A JSON file downloaded from a list page imports as it was.",
   textLabel: "Lines to import",
-  chooseFile: "Choose a JSON file",
+  chooseFile: "Choose a file",
   close: "Close",
   unmatched: "No season or contestant matches this line. Edit it:",
   ambiguous: "Several match. Choose one, or edit the line:",
@@ -29,7 +30,6 @@ export const IMPORT_MESSAGES = {
   add: (count: number) => `Add ${count} to the list`,
   added: (count: number) => `Added ${count} ${count === 1 ? "entry" : "entries"}.`,
   skipped: (count: number) => `Skipped ${count} already in the list.`,
-  badFile: "That file is not a list downloaded from Survivor Rankings.",
 } as const;
 
 /** What the import matches against: the catalog the picker shows (#client/lib/seasons-query.ts). */
@@ -104,10 +104,18 @@ function fit(text: string | undefined, q: string): number {
   return t.includes(q) ? 1 : 0;
 }
 
+const castawaysByCatalog = new WeakMap<ImportCatalog, PickItem[]>();
+
+/** Every appearance by season, worked out once per catalog (a long paste matches many lines). */
 function allCastaways(catalog: ImportCatalog): PickItem[] {
-  return [...catalog.seasonItems]
-    .sort((a, b) => a.seasonNumber - b.seasonNumber)
-    .flatMap((s) => catalog.castawaysOf(s.id));
+  let all = castawaysByCatalog.get(catalog);
+  if (!all) {
+    all = [...catalog.seasonItems]
+      .sort((a, b) => a.seasonNumber - b.seasonNumber)
+      .flatMap((s) => catalog.castawaysOf(s.id));
+    castawaysByCatalog.set(catalog, all);
+  }
+  return all;
 }
 
 /**
