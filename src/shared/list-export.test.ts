@@ -13,7 +13,7 @@ import {
 } from "./list-export.ts";
 
 const castawayList: ExportableList = {
-  name: "Best, \"ever\"",
+  name: 'Best, "ever"',
   description: "Line one\nline two",
   tags: ["strategic", "survivor-ranking", "spoiler"],
   kind: "castaways",
@@ -60,7 +60,9 @@ describe("list export", () => {
         "2,Erika Casupanan,Survivor 41,s41-erika-casupanan\r\n" +
         '3,"Quote ""Q"", Comma",Survivor: Heroes vs. Villains,s20-x\r\n',
     );
-    expect(listToCsv(seasonList)).toBe("rank,name,season,id\r\n1,Survivor: Borneo,,s1\r\n2,Survivor 41,,s41\r\n");
+    expect(listToCsv(seasonList)).toBe(
+      "rank,name,season,id\r\n1,Survivor: Borneo,,s1\r\n2,Survivor 41,,s41\r\n",
+    );
     expect(csvField("a\nb")).toBe('"a\nb"');
   });
 
@@ -102,10 +104,13 @@ describe("list export", () => {
     expect(parseListJson("not json")).toBeNull();
     expect(parseListJson('{"format":"other","version":1,"name":"x","items":[]}')).toBeNull();
     expect(parseListJson('{"format":"survivor-rankings/list","version":2,"name":"x","items":[]}')).toBeNull();
-    expect(parseListJson('{"format":"survivor-rankings/list","version":1,"name":"x","items":[{}]}')).toBeNull();
     expect(
-      parseListJson('{"format":"survivor-rankings/list","version":1,"name":"x","tags":["bogus","social"],"items":[]}')
-        ?.tags,
+      parseListJson('{"format":"survivor-rankings/list","version":1,"name":"x","items":[{}]}'),
+    ).toBeNull();
+    expect(
+      parseListJson(
+        '{"format":"survivor-rankings/list","version":1,"name":"x","tags":["bogus","social"],"items":[]}',
+      )?.tags,
     ).toEqual(["social"]);
   });
 });

@@ -29,12 +29,16 @@ export interface ListExportV1 {
 
 export type ExportFormat = "json" | "csv" | "text";
 
-export const EXPORT_FORMATS: readonly { format: ExportFormat; label: string; extension: string; mime: string }[] =
-  [
-    { format: "json", label: "JSON", extension: "json", mime: "application/json" },
-    { format: "csv", label: "CSV", extension: "csv", mime: "text/csv" },
-    { format: "text", label: "Text", extension: "txt", mime: "text/plain" },
-  ];
+export const EXPORT_FORMATS: readonly {
+  format: ExportFormat;
+  label: string;
+  extension: string;
+  mime: string;
+}[] = [
+  { format: "json", label: "JSON", extension: "json", mime: "application/json" },
+  { format: "csv", label: "CSV", extension: "csv", mime: "text/csv" },
+  { format: "text", label: "Text", extension: "txt", mime: "text/plain" },
+];
 
 export const CSV_HEADER = "rank,name,season,id";
 
@@ -156,7 +160,11 @@ export function parseListJson(text: string): ListExportV1 | null {
     if (typeof raw !== "object" || raw === null) return null;
     const it = raw as Record<string, unknown>;
     if (!isString(it.id)) return null;
-    items.push({ id: it.id, name: isString(it.name) ? it.name : "", season: isString(it.season) ? it.season : "" });
+    items.push({
+      id: it.id,
+      name: isString(it.name) ? it.name : "",
+      season: isString(it.season) ? it.season : "",
+    });
   }
   const tags = Array.isArray(d.tags) ? d.tags.filter(isString) : [];
   return {

@@ -56,7 +56,13 @@ export function ListDownload({ list }: { list: ListDetailDto }) {
         <span aria-hidden="true">⤓</span>
         {M.button}
       </button>
-      <div id={menuId} className="list-download-menu card" role="group" aria-label={M.menuLabel} hidden={!open}>
+      <div
+        id={menuId}
+        className="list-download-menu card"
+        role="group"
+        aria-label={M.menuLabel}
+        hidden={!open}
+      >
         {EXPORT_FORMATS.map((f) => (
           <button
             key={f.format}

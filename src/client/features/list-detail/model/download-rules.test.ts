@@ -16,9 +16,16 @@ describe("downloadFile", () => {
       type: "text/plain;charset=utf-8",
       content: "1. Survivor: Borneo\n",
     });
-    expect(downloadFile(list, "csv")).toMatchObject({ fileName: "best-of-borneo.csv", type: "text/csv;charset=utf-8" });
+    expect(downloadFile(list, "csv")).toMatchObject({
+      fileName: "best-of-borneo.csv",
+      type: "text/csv;charset=utf-8",
+    });
     const json = downloadFile(list, "json");
     expect(json.fileName).toBe("best-of-borneo.json");
-    expect(JSON.parse(json.content)).toMatchObject({ format: "survivor-rankings/list", version: 1, tags: [] });
+    expect(JSON.parse(json.content)).toMatchObject({
+      format: "survivor-rankings/list",
+      version: 1,
+      tags: [],
+    });
   });
 });

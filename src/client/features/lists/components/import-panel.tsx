@@ -21,7 +21,10 @@ import "./import-panel.css";
 export interface ImportPanelProps {
   /** The builder's entries now: an import adds after them. */
   currentItems: readonly string[];
-  onApply: (update: Partial<Pick<EditorState, "name" | "description" | "tags" | "items">>, note: string) => void;
+  onApply: (
+    update: Partial<Pick<EditorState, "name" | "description" | "tags" | "items">>,
+    note: string,
+  ) => void;
   onClose: () => void;
 }
 
@@ -83,7 +86,10 @@ export default function ImportPanel({ currentItems, onApply, onClose }: ImportPa
       [],
       list.items.map((id) => known.byId.get(id)!),
     );
-    onApply({ name: list.name, description: list.description, tags: list.tags, items: plan.items }, importReport(plan));
+    onApply(
+      { name: list.name, description: list.description, tags: list.tags, items: plan.items },
+      importReport(plan),
+    );
     onClose();
   };
 
@@ -152,6 +158,7 @@ export default function ImportPanel({ currentItems, onApply, onClose }: ImportPa
                 key={line.index}
                 line={line}
                 chosen={chosen[i] ?? null}
+                edited={edits.has(line.index)}
                 onPick={(item) => pick(line, item)}
                 onEdit={(value) => edit(line, value)}
               />
@@ -171,21 +178,34 @@ export default function ImportPanel({ currentItems, onApply, onClose }: ImportPa
 function ImportLineRow({
   line,
   chosen,
+  edited,
   onPick,
   onEdit,
 }: {
   line: ImportLine;
   chosen: PickItem | null;
+  /** A line being fixed keeps its box while it matches, so typing is not cut short. */
+  edited: boolean;
   onPick: (item: PickItem) => void;
   onEdit: (value: string) => void;
 }) {
   const id = useId();
   const { match } = line;
+  const editBox = (
+    <input
+      className="input import-line-edit"
+      type="text"
+      aria-label={M.editLine}
+      aria-describedby={match.status === "matched" ? undefined : `${id}-problem`}
+      value={line.text}
+      onChange={(e) => onEdit(e.target.value)}
+    />
+  );
   if (match.status === "matched") {
     const seasons = [match.item, ...match.others].sort((a, b) => a.seasonNumber - b.seasonNumber);
     return (
-      <li className="import-line is-matched">
-        <span className="import-line-text">{line.text}</span>
+      <li className={`import-line is-matched${edited ? " is-edited" : ""}`}>
+        {edited ? editBox : <span className="import-line-text">{line.text}</span>}
         <span className="import-arrow" aria-hidden="true">
           →
         </span>
@@ -216,14 +236,7 @@ function ImportLineRow({
       <p className="import-line-problem" id={`${id}-problem`}>
         {match.status === "ambiguous" ? M.ambiguous : M.unmatched}
       </p>
-      <input
-        className="input import-line-edit"
-        type="text"
-        aria-label={M.editLine}
-        aria-describedby={`${id}-problem`}
-        value={line.text}
-        onChange={(e) => onEdit(e.target.value)}
-      />
+      {editBox}
       {match.status === "ambiguous" && (
         <div className="import-candidates" role="group" aria-label={line.text}>
           {match.candidates.map((c) => (

@@ -173,7 +173,10 @@ export function useListEditor(props: ListEditorSetup) {
   };
 
   /** An import's outcome, worked out by the import panel with the builder's rules (model/list-import.ts). */
-  const applyImport = (update: Partial<Pick<EditorState, "name" | "description" | "tags" | "items">>, note: string) => {
+  const applyImport = (
+    update: Partial<Pick<EditorState, "name" | "description" | "tags" | "items">>,
+    note: string,
+  ) => {
     change((s) => ({ ...s, ...update }));
     setImportNote(note);
   };

@@ -84,7 +84,8 @@ describe("matching a line", () => {
   it("offers every appearance when the named season does not have them", () => {
     const m = matchLine(catalog, "Sandra (Borneo)");
     expect(m?.status).toBe("ambiguous");
-    if (m?.status === "ambiguous") expect(m.candidates.every((c) => c.name === "Sandra Diaz-Twine")).toBe(true);
+    if (m?.status === "ambiguous")
+      expect(m.candidates.every((c) => c.name === "Sandra Diaz-Twine")).toBe(true);
   });
 
   it("says what matches nothing, and skips blank lines", () => {
@@ -142,7 +143,10 @@ describe("parseImport", () => {
         unknown: 0,
       },
     });
-    const withUnknown = listToJson({ ...list, items: [...list.items, { ...list.items[0]!, id: "s99-nobody" }] });
+    const withUnknown = listToJson({
+      ...list,
+      items: [...list.items, { ...list.items[0]!, id: "s99-nobody" }],
+    });
     expect(parseImport(catalog, withUnknown)).toMatchObject({ kind: "json", list: { unknown: 1 } });
   });
 
@@ -171,7 +175,10 @@ describe("planImport", () => {
   it("stops at the limit with the builder's words", () => {
     // The reference data holds fewer appearances than the limit: the list is filled with stand-ins.
     const current = Array.from({ length: LIMITS.listItemsMax - 1 }, (_, i) => `s1-stand-in-${i}`);
-    const plan = planImport(current, ["s28-tony-vlachos", "s7-sandra-diaz-twine", "s4-rob-mariano"].map(item));
+    const plan = planImport(
+      current,
+      ["s28-tony-vlachos", "s7-sandra-diaz-twine", "s4-rob-mariano"].map(item),
+    );
     expect(plan.items).toHaveLength(LIMITS.listItemsMax);
     expect(plan.overLimit).toBe(2);
     expect(importReport(plan)).toBe(`Added 1 entry. A list can hold at most ${LIMITS.listItemsMax} entries.`);

@@ -62,9 +62,7 @@ export interface ImportedList {
 }
 
 export type ParsedImport =
-  | { kind: "empty" }
-  | { kind: "json"; list: ImportedList }
-  | { kind: "lines"; lines: ImportLine[] };
+  { kind: "empty" } | { kind: "json"; list: ImportedList } | { kind: "lines"; lines: ImportLine[] };
 
 const CANDIDATES_SHOWN = 8;
 
@@ -134,7 +132,8 @@ export function matchName(catalog: ImportCatalog, name: string, season: PickItem
   const scored: { item: PickItem; score: number }[] = [];
   if (!season) {
     for (const s of catalog.seasonItems) {
-      if (seasonMatches(s, q)) scored.push({ item: s, score: Math.max(fit(s.name, q), fit(stripSurvivorPrefix(s.name), q)) });
+      if (seasonMatches(s, q))
+        scored.push({ item: s, score: Math.max(fit(s.name, q), fit(stripSurvivorPrefix(s.name), q)) });
     }
   }
   for (const c of allCastaways(catalog)) {

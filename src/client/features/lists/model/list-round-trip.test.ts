@@ -46,7 +46,13 @@ describe.each([
     const parsed = parseImport(catalog, exportList(list, "json"));
     expect(parsed).toEqual({
       kind: "json",
-      list: { name: list.name, description: list.description, tags: ["strategic", "spoiler"], items: ids, unknown: 0 },
+      list: {
+        name: list.name,
+        description: list.description,
+        tags: ["strategic", "spoiler"],
+        items: ids,
+        unknown: 0,
+      },
     });
   });
 
