@@ -36,7 +36,7 @@ export function ListDownload({ list }: { list: ListDetailDto }) {
 
   return (
     <div
-      className="list-download"
+      className={`list-download${open ? " is-open" : ""}`}
       ref={root}
       onKeyDown={(e) => {
         if (e.key === "Escape" && open) {
