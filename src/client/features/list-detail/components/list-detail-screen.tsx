@@ -18,6 +18,7 @@ import {
 } from "../model/list-detail-rules.ts";
 import { useIsMobile } from "#client/lib/use-media-query.ts";
 import { ListCloseness } from "./list-closeness.tsx";
+import { ListDownload } from "./list-download.tsx";
 import "./list-detail.css";
 import { pathTo } from "#shared/routes.ts";
 
@@ -144,6 +145,7 @@ function ListDetailView({
           <div className="list-detail-share-slot" data-slot="share">
             {renderShare?.(list)}
           </div>
+          <ListDownload list={list} />
           {list.viewer.isOwner && (
             <Link className="btn btn-ghost list-detail-edit" to={editListPath(list.id, list.userId)}>
               <span aria-hidden="true">✎</span>

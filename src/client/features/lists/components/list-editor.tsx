@@ -1,12 +1,16 @@
 import { DndContext } from "@dnd-kit/core";
-import { type ReactNode, useId } from "react";
+import { lazy, type ReactNode, Suspense, useId, useState } from "react";
 import type { PickItem } from "#client/lib/pick-item.ts";
 import { LIMITS } from "#shared/limits.ts";
 import { type ListKind, USER_TAGS } from "#shared/lists.ts";
 import { PlusIcon } from "#client/components/ui/icons.tsx";
 import { pickItemFace } from "#client/components/ui/ranking-row-body.tsx";
 import { RankingDragOverlay, RankingList, RankingMessage } from "#client/components/ui/ranking-rows.tsx";
+import { IMPORT_OPEN } from "../model/import-texts.ts";
 import { type ListEditorSetup, useListEditor } from "./use-list-editor.ts";
+
+// The import's matching and its panel load when "Import" is first pressed (docs/performance.md, JavaScript budget).
+const ImportPanel = lazy(() => import("./import-panel.tsx"));
 
 export const SPOILER_TIP = "Tip: tag your list Spoiler if it reveals results of recent seasons.";
 
@@ -38,6 +42,8 @@ export function ListEditor(props: ListEditorProps) {
   const nameId = useId();
   const descriptionId = useId();
   const tagsId = useId();
+  const importId = useId();
+  const [importOpen, setImportOpen] = useState(false);
 
   return (
     <DndContext {...drag.dndProps} autoScroll={drag.autoScroll}>
@@ -111,7 +117,32 @@ export function ListEditor(props: ListEditorProps) {
                 Your Ranking
               </h2>
               <span className="ranking-total">{countLabel(state.items.length, kind)}</span>
+              <button
+                type="button"
+                className="btn btn-ghost ranking-import"
+                aria-expanded={importOpen}
+                aria-controls={importOpen ? importId : undefined}
+                onClick={() => setImportOpen((open) => !open)}
+              >
+                {IMPORT_OPEN}
+              </button>
             </div>
+            {importOpen && (
+              <div id={importId}>
+                <Suspense fallback={null}>
+                  <ImportPanel
+                    currentItems={state.items}
+                    onApply={editor.applyImport}
+                    onClose={() => setImportOpen(false)}
+                  />
+                </Suspense>
+              </div>
+            )}
+            {editor.importNote && (
+              <p className="import-note" role="status">
+                {editor.importNote}
+              </p>
+            )}
             <RankingMessage text={editor.mixError} />
             <RankingList
               entries={entries}

@@ -75,6 +75,8 @@ export function useListEditor(props: ListEditorSetup) {
     storedError === LIST_MESSAGES.nameRequired && cleanText(state.name, "line") ? null : storedError;
   // Each refusal is a new object, so a repeat restarts its 3 seconds.
   const [mixError, setMixError] = useState<{ text: string } | null>(null);
+  // What the last import did (added, skipped, refused), until the next one or a clear.
+  const [importNote, setImportNote] = useState<string | null>(null);
   // Set by any change the person makes; the server draft follows only those.
   const [changed, setChanged] = useState(props.initiallyChanged);
 
@@ -166,7 +168,17 @@ export function useListEditor(props: ListEditorSetup) {
     setState(EMPTY_EDITOR);
     setError(null);
     setMixError(null);
+    setImportNote(null);
     clearSessionDraft();
+  };
+
+  /** An import's outcome, worked out by the import panel with the builder's rules (model/list-import.ts). */
+  const applyImport = (
+    update: Partial<Pick<EditorState, "name" | "description" | "tags" | "items">>,
+    note: string,
+  ) => {
+    change((s) => ({ ...s, ...update }));
+    setImportNote(note);
   };
 
   const onClear = () => {
@@ -247,6 +259,8 @@ export function useListEditor(props: ListEditorSetup) {
     saving,
     error,
     mixError: mixError?.text ?? null,
+    importNote,
+    applyImport,
     drag,
     setName: (name: string) => change((s) => ({ ...s, name })),
     setDescription: (description: string) => change((s) => ({ ...s, description })),

@@ -2,7 +2,7 @@ import { type RefObject, useDeferredValue, useId, useLayoutEffect, useMemo, useR
 import type { PickItem } from "#client/lib/pick-item.ts";
 import { useCatalog } from "#client/lib/seasons-query.ts";
 import { stripSurvivorPrefix } from "#shared/lists.ts";
-import { normaliseQuery, searchPicker } from "../picker-search.ts";
+import { normaliseQuery, searchPicker } from "#client/lib/picker-search.ts";
 import { CastawayRow } from "./castaway-row.tsx";
 import { ChevronLeftIcon, CloseIcon, SearchIcon } from "#client/components/ui/icons.tsx";
 import { SeasonCard } from "./season-card.tsx";

@@ -19,6 +19,12 @@ export function normaliseQuery(query: string): string {
 
 const matches = (text: string | undefined, q: string) => !!text && normaliseQuery(text).includes(q);
 
+/** Whether a castaway's name or nickname holds the already-normalised query (the list import matches with this too). */
+export const castawayMatches = (c: PickItem, q: string) => matches(c.name, q) || matches(c.nickname, q);
+
+/** Whether a season's name holds the already-normalised query. */
+export const seasonMatches = (s: PickItem, q: string) => matches(s.name, q);
+
 const bySeasonNumber = (a: PickItem, b: PickItem) => a.seasonNumber - b.seasonNumber;
 
 /**
@@ -51,10 +57,10 @@ export function searchPicker(
   if (!q) return EMPTY_SEARCH;
   // Array.prototype.sort is stable, so order within a season stays as the cast list has it.
   const seasons = [...seasonItems].sort(bySeasonNumber);
-  const matchingSeasons = seasons.filter((s) => matches(s.name, q));
+  const matchingSeasons = seasons.filter((s) => seasonMatches(s, q));
   const matchingCastaways = seasons
     .flatMap((s) => castawaysOf(s.id))
-    .filter((c) => matches(c.name, q) || matches(c.nickname, q) || matches(c.seasonName, q))
+    .filter((c) => castawayMatches(c, q) || matches(c.seasonName, q))
     .sort(bySeasonNumber);
   return { seasons: matchingSeasons, castaways: uniqueByName(matchingCastaways) };
 }
