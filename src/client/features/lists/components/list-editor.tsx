@@ -3,6 +3,7 @@ import { type ReactNode, useId } from "react";
 import type { PickItem } from "#client/lib/pick-item.ts";
 import { LIMITS } from "#shared/limits.ts";
 import { type ListKind, USER_TAGS } from "#shared/lists.ts";
+import { HistoryButtons } from "#client/components/ui/history-buttons.tsx";
 import { PlusIcon } from "#client/components/ui/icons.tsx";
 import { pickItemFace } from "#client/components/ui/ranking-row-body.tsx";
 import { RankingDragOverlay, RankingList, RankingMessage } from "#client/components/ui/ranking-rows.tsx";
@@ -62,6 +63,7 @@ export function ListEditor(props: ListEditorProps) {
                 placeholder="e.g. My All-Time Favorite Castaways"
                 autoComplete="off"
                 onChange={(e) => editor.setName(e.target.value)}
+                onBlur={editor.endTyping}
               />
             </div>
             <div className="field">
@@ -79,6 +81,7 @@ export function ListEditor(props: ListEditorProps) {
                 rows={3}
                 placeholder="What makes this ranking yours? (optional)"
                 onChange={(e) => editor.setDescription(e.target.value)}
+                onBlur={editor.endTyping}
               />
             </div>
             <div className="field create-tags-field" role="group" aria-labelledby={tagsId}>
@@ -140,6 +143,12 @@ export function ListEditor(props: ListEditorProps) {
               </p>
             )}
             <div className="create-buttons">
+              <HistoryButtons
+                canUndo={editor.canUndo}
+                canRedo={editor.canRedo}
+                onUndo={editor.undo}
+                onRedo={editor.redo}
+              />
               <button type="button" className="btn btn-ghost" onClick={editor.onClear} disabled={saving}>
                 Clear List
               </button>
