@@ -20,12 +20,19 @@ const set = <T>(update: T | ((p: T) => T), field?: string, at = 0): HistoryActio
 
 describe("historyReducer", () => {
   it("makes each change a step, undone and redone in order", () => {
-    const h = run(startHistory(["a"]), set<string[]>((p) => [...p, "b"]), set<string[]>((p) => [...p, "c"]));
+    const h = run(
+      startHistory(["a"]),
+      set<string[]>((p) => [...p, "b"]),
+      set<string[]>((p) => [...p, "c"]),
+    );
     expect(h.present).toEqual(["a", "b", "c"]);
     expect(h.past).toEqual([["a"], ["a", "b"]]);
     const back = run(h, { type: "undo" }, { type: "undo" });
     expect(back.present).toEqual(["a"]);
-    expect(back.future).toEqual([["a", "b"], ["a", "b", "c"]]);
+    expect(back.future).toEqual([
+      ["a", "b"],
+      ["a", "b", "c"],
+    ]);
     expect(run(back, { type: "redo" }).present).toEqual(["a", "b"]);
     expect(run(back, { type: "redo" }, { type: "redo" }).present).toEqual(["a", "b", "c"]);
   });
@@ -38,7 +45,12 @@ describe("historyReducer", () => {
 
   it("takes a change that gives back the same value as no step", () => {
     const h = startHistory({ n: 1 });
-    expect(run(h, set<{ n: number }>((p) => p))).toBe(h);
+    expect(
+      run(
+        h,
+        set<{ n: number }>((p) => p),
+      ),
+    ).toBe(h);
   });
 
   it("forgets what could be redone once a new change is made", () => {

@@ -29,7 +29,8 @@ export function startHistory<T>(present: T): History<T> {
   return { past: [], present, future: [], typing: null };
 }
 
-const capped = <T>(past: T[], limit: number) => (past.length > limit ? past.slice(past.length - limit) : past);
+const capped = <T>(past: T[], limit: number) =>
+  past.length > limit ? past.slice(past.length - limit) : past;
 
 /** Pure: the next history after `action`. A change that gives back the same value is no step. */
 export function historyReducer<T>(

@@ -64,7 +64,8 @@ function renderEditor() {
 
 const undoButton = () => screen.getByRole("button", { name: "Undo" }) as HTMLButtonElement;
 const redoButton = () => screen.getByRole("button", { name: "Redo" }) as HTMLButtonElement;
-const ranked = () => screen.queryAllByRole("button", { name: /^Remove / }).map((b) => b.getAttribute("aria-label"));
+const ranked = () =>
+  screen.queryAllByRole("button", { name: /^Remove / }).map((b) => b.getAttribute("aria-label"));
 const nameField = () => screen.getByLabelText("List Name") as HTMLInputElement;
 
 beforeEach(() => {
