@@ -114,6 +114,12 @@ export function ListEditor(props: ListEditorProps) {
                 Your Ranking
               </h2>
               <span className="ranking-total">{countLabel(state.items.length, kind)}</span>
+              <HistoryButtons
+                canUndo={editor.canUndo}
+                canRedo={editor.canRedo}
+                onUndo={editor.undo}
+                onRedo={editor.redo}
+              />
             </div>
             <RankingMessage text={editor.mixError} />
             <RankingList
@@ -143,12 +149,6 @@ export function ListEditor(props: ListEditorProps) {
               </p>
             )}
             <div className="create-buttons">
-              <HistoryButtons
-                canUndo={editor.canUndo}
-                canRedo={editor.canRedo}
-                onUndo={editor.undo}
-                onRedo={editor.redo}
-              />
               <button type="button" className="btn btn-ghost" onClick={editor.onClear} disabled={saving}>
                 Clear List
               </button>
