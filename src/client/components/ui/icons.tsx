@@ -105,6 +105,20 @@ export const PlusIcon = (p: IconProps) => (
   </Icon>
 );
 
+export const UndoIcon = (p: IconProps) => (
+  <Icon {...glyph} {...p}>
+    <path d="M9 14L4 9l5-5" />
+    <path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />
+  </Icon>
+);
+
+export const RedoIcon = (p: IconProps) => (
+  <Icon {...glyph} {...p}>
+    <path d="M15 14l5-5-5-5" />
+    <path d="M20 9H9.5a5.5 5.5 0 0 0 0 11H13" />
+  </Icon>
+);
+
 export const SearchIcon = (p: IconProps) => (
   <Icon {...glyph} {...p}>
     <circle cx="11" cy="11" r="6.5" />

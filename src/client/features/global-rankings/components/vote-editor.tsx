@@ -7,11 +7,13 @@ import {
   RankingMessage,
   type RankingSlots,
 } from "#client/components/ui/ranking-rows.tsx";
+import { HistoryButtons } from "#client/components/ui/history-buttons.tsx";
 import { useToast } from "#client/components/ui/toast.tsx";
 import type { PickItem } from "#client/lib/pick-item.ts";
 import { SLOT_TOUCH_HOLD_MS, useRankingDrag } from "#client/lib/ranking-dnd.ts";
 import { useCatalog } from "#client/lib/seasons-query.ts";
 import { useDismiss } from "#client/lib/use-dismiss.ts";
+import { useHistory, useUndoShortcuts } from "#client/lib/use-history.ts";
 import { useIsMobile } from "#client/lib/use-media-query.ts";
 import { GLOBAL_MESSAGES as M, voteSlotName } from "#shared/global-rankings.ts";
 import { TIMERS_MS } from "#shared/limits.ts";
@@ -83,7 +85,11 @@ export function VoteEditor(props: VoteEditorProps) {
   const catalog = useCatalog();
   const submit = useSubmitRanking(categoryId);
   const toast = useToast();
-  const [slots, setSlots] = useState(() => slotsFrom(props.initialSlots));
+  // Each placement, move and removal is a step (docs/product.md, Undo and redo).
+  const history = useHistory<(string | null)[]>(() => slotsFrom(props.initialSlots));
+  const slots = history.present;
+  const setSlots = history.change;
+  useUndoShortcuts(history);
   // Desktop starts on the first slot, so clicking castaways fills the ten in order.
   const [selected, setSelected] = useState<number | null>(() =>
     isMobile || !slots.includes(null) ? null : slots.indexOf(null),
@@ -213,6 +219,12 @@ export function VoteEditor(props: VoteEditorProps) {
               {props.title}
             </h3>
             <span className="vote-editor-count">{count} / 10</span>
+            <HistoryButtons
+              canUndo={history.canUndo}
+              canRedo={history.canRedo}
+              onUndo={history.undo}
+              onRedo={history.redo}
+            />
           </div>
           <p className="vote-editor-hint">{hint}</p>
           <RankingMessage text={refusal?.text ?? null} />

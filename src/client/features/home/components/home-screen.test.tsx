@@ -309,4 +309,50 @@ describe("HomeScreen", () => {
     act(() => vi.advanceTimersByTime(3000));
     expect(within(panel).queryByRole("alert")).toBeNull();
   });
+
+  it("undoes and redoes an editor's change, saving the list it brings back", async () => {
+    const known = new Map([RICH, KELLY, ROB].map((e) => [e.id, e]));
+    const calls = stubFetch({
+      "GET /api/home": () => ({ status: 200, body: { topWeek: [], recent: [] } }),
+      "GET /api/reference-lists": () => ({ status: 200, body: reference({ canEdit: true }) }),
+      "PUT /api/reference-lists/maddysList": (sent) => {
+        const items = (sent as { items: string[] }).items.map((id) => known.get(id)!);
+        return {
+          status: 200,
+          body: reference({ canEdit: true, lists: { maddysList: items, andrewsList: [], kendallsList: [] } }),
+        };
+      },
+    });
+    const puts = () => calls.filter((c) => c.method === "PUT").map((c) => c.body);
+    const { pick } = renderHome({ signedIn: true });
+    await screen.findByRole("tab", { name: /Maddy's List/ });
+    const undo = () => screen.getByRole("button", { name: "Undo" }) as HTMLButtonElement;
+    const redo = () => screen.getByRole("button", { name: "Redo" }) as HTMLButtonElement;
+    const names = () =>
+      within(screen.getByRole("tabpanel"))
+        .queryAllByRole("listitem")
+        .map((li) => li.querySelector(".ranking-name")!.textContent);
+    expect(undo().disabled).toBe(true);
+    expect(redo().disabled).toBe(true);
+
+    pick({ ...KELLY, imageUrl: "" });
+    await waitFor(() => expect(names()).toEqual(["Richard Hatch", "Kelly Wiglesworth"]));
+    expect(undo().disabled).toBe(false);
+
+    // Undo from another tab brings back the list it changes, and saves it.
+    fireEvent.click(screen.getByRole("tab", { name: /Andrew's List/ }));
+    fireEvent.keyDown(document.body, { key: "z", ctrlKey: true });
+    expect(screen.getByRole("tab", { name: /Maddy's List/ }).getAttribute("aria-selected")).toBe("true");
+    await waitFor(() => expect(names()).toEqual(["Richard Hatch"]));
+    await waitFor(() => expect(puts()).toHaveLength(2));
+    expect(puts()[1]).toEqual({ items: ["s1-richard-hatch"] });
+    expect(undo().disabled).toBe(true);
+    expect(redo().disabled).toBe(false);
+
+    fireEvent.click(redo());
+    await waitFor(() => expect(names()).toEqual(["Richard Hatch", "Kelly Wiglesworth"]));
+    await waitFor(() => expect(puts()).toHaveLength(3));
+    expect(puts()[2]).toEqual({ items: ["s1-richard-hatch", "s1-kelly-wiglesworth"] });
+    expect(redo().disabled).toBe(true);
+  });
 });

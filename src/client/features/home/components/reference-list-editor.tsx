@@ -6,6 +6,7 @@ import {
   REFERENCE_LIST_LABELS,
   type ReferenceListsSnapshot,
 } from "../model/reference-lists.ts";
+import { HistoryButtons } from "#client/components/ui/history-buttons.tsx";
 import { PlusIcon } from "#client/components/ui/icons.tsx";
 import { RankingList, RankingMessage } from "#client/components/ui/ranking-rows.tsx";
 import { REFERENCE_ROW_LOOK } from "./reference-entry.ts";
@@ -79,6 +80,12 @@ export function ReferenceListEditor({ lists, editor, isMobile, onOpenPicker }: R
             {editor.saving ? REFERENCE_MESSAGES.saving : ""}
           </span>
           <span className="ranking-total">{countLabel(entries)}</span>
+          <HistoryButtons
+            canUndo={editor.canUndo}
+            canRedo={editor.canRedo}
+            onUndo={editor.undo}
+            onRedo={editor.redo}
+          />
         </header>
         <p className="ref-hint">
           {isMobile ? REFERENCE_MESSAGES.editHintMobile : REFERENCE_MESSAGES.editHint}

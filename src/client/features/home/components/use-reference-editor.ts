@@ -3,11 +3,13 @@ import { useToast } from "#client/components/ui/toast.tsx";
 import type { PickItem } from "#client/lib/pick-item.ts";
 import { useRankingDrag } from "#client/lib/ranking-dnd.ts";
 import { removeItem } from "#client/lib/ranking-rules.ts";
+import { useHistory, useUndoShortcuts } from "#client/lib/use-history.ts";
 import { TIMERS_MS } from "#shared/limits.ts";
 import { useSaveReferenceList } from "../api/home-api.ts";
 import {
   addEntry,
   moveEntry,
+  REFERENCE_LIST_IDS,
   REFERENCE_LIST_LABELS,
   type ReferenceEntry,
   type ReferenceListId,
@@ -21,6 +23,8 @@ interface EditorMessage {
 }
 
 const EMPTY: ReferenceEntry[] = [];
+
+type ReferenceLists = ReferenceListsDto["lists"];
 
 /**
  * Editing the reference lists like the list builder: picks append to the
@@ -47,11 +51,37 @@ export function useReferenceEditor(data: ReferenceListsDto | undefined, isMobile
 
   const canEdit = data?.canEdit === true;
   const entries = data?.lists[selected] ?? EMPTY;
+  // The lists as this editor's own changes left them: each change is a step
+  // in one list, so Undo and Redo know which list to save back.
+  const history = useHistory<ReferenceLists | null>(() => data?.lists ?? null);
 
-  const commit = (next: ReferenceEntry[]) => {
+  const send = (id: ReferenceListId, next: ReferenceEntry[]) => {
     setMessage(null);
-    save.mutate({ id: selected, entries: next });
+    save.mutate({ id, entries: next });
   };
+  const commit = (next: ReferenceEntry[]) => {
+    const id = selected;
+    const base = data?.lists;
+    history.change((lists) => {
+      const from = lists ?? base;
+      return from ? { ...from, [id]: next } : lists;
+    });
+    send(id, next);
+  };
+
+  const travel = (target: ReferenceLists | null | undefined, go: () => void) => {
+    const present = history.present;
+    if (!canEdit || !target || !present) return;
+    const id = REFERENCE_LIST_IDS.find((i) => target[i] !== present[i]);
+    go();
+    if (!id) return;
+    // The list that changes back is the one shown.
+    setSelected(id);
+    send(id, target[id]);
+  };
+  const undo = () => travel(history.previous, history.undo);
+  const redo = () => travel(history.next, history.redo);
+  useUndoShortcuts({ undo, redo }, canEdit);
 
   const add = (item: PickItem, index: number = entries.length, via: "click" | "drop" = "click") => {
     if (!canEdit) return;
@@ -84,6 +114,10 @@ export function useReferenceEditor(data: ReferenceListsDto | undefined, isMobile
     entries,
     message: message?.text ?? null,
     saving: save.isPending,
+    canUndo: canEdit && history.canUndo,
+    canRedo: canEdit && history.canRedo,
+    undo,
+    redo,
     add,
     remove,
     move,

@@ -3,6 +3,7 @@ import { lazy, type ReactNode, Suspense, useId, useState } from "react";
 import type { PickItem } from "#client/lib/pick-item.ts";
 import { LIMITS } from "#shared/limits.ts";
 import { type ListKind, USER_TAGS } from "#shared/lists.ts";
+import { HistoryButtons } from "#client/components/ui/history-buttons.tsx";
 import { PlusIcon } from "#client/components/ui/icons.tsx";
 import { pickItemFace } from "#client/components/ui/ranking-row-body.tsx";
 import { RankingDragOverlay, RankingList, RankingMessage } from "#client/components/ui/ranking-rows.tsx";
@@ -68,6 +69,7 @@ export function ListEditor(props: ListEditorProps) {
                 placeholder="e.g. My All-Time Favorite Castaways"
                 autoComplete="off"
                 onChange={(e) => editor.setName(e.target.value)}
+                onBlur={editor.endTyping}
               />
             </div>
             <div className="field">
@@ -85,6 +87,7 @@ export function ListEditor(props: ListEditorProps) {
                 rows={3}
                 placeholder="What makes this ranking yours? (optional)"
                 onChange={(e) => editor.setDescription(e.target.value)}
+                onBlur={editor.endTyping}
               />
             </div>
             <div className="field create-tags-field" role="group" aria-labelledby={tagsId}>
@@ -126,6 +129,12 @@ export function ListEditor(props: ListEditorProps) {
               >
                 {IMPORT_OPEN}
               </button>
+              <HistoryButtons
+                canUndo={editor.canUndo}
+                canRedo={editor.canRedo}
+                onUndo={editor.undo}
+                onRedo={editor.redo}
+              />
             </div>
             {importOpen && (
               <div id={importId}>

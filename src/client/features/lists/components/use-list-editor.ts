@@ -12,6 +12,7 @@ import {
   removeItem,
 } from "#client/lib/ranking-rules.ts";
 import { useCatalog } from "#client/lib/seasons-query.ts";
+import { useHistory, useUndoShortcuts } from "#client/lib/use-history.ts";
 import { TIMERS_MS } from "#shared/limits.ts";
 import {
   isSeasonId,
@@ -68,7 +69,9 @@ function fallbackItem(id: string): PickItem {
  */
 export function useListEditor(props: ListEditorSetup) {
   const { signedIn, userId, isMobile } = props;
-  const [state, setState] = useState<EditorState>(props.initial);
+  // Every change is a step of this history; the drafts follow its present (docs/product.md, Undo and redo).
+  const history = useHistory<EditorState>(props.initial);
+  const state = history.present;
   const [storedError, setError] = useState<string | null>(props.initialError);
   // An error goes away once its cause is fixed, not only at the next save.
   const error =
@@ -98,10 +101,23 @@ export function useListEditor(props: ListEditorSetup) {
     [state.items, catalog.data],
   );
 
-  const change = (update: (s: EditorState) => EditorState) => {
+  const change = (update: (s: EditorState) => EditorState, field?: "name" | "description") => {
     setChanged(true);
-    setState(update);
+    history.change(update, field);
   };
+
+  // Going back or forward is a change like any other: both drafts follow the state it brings back.
+  const undo = () => {
+    if (!history.canUndo) return;
+    setChanged(true);
+    history.undo();
+  };
+  const redo = () => {
+    if (!history.canRedo) return;
+    setChanged(true);
+    history.redo();
+  };
+  useUndoShortcuts({ undo, redo });
 
   // This tab's draft follows every change (docs/product.md, Drafts).
   useEffect(() => {
@@ -162,14 +178,18 @@ export function useListEditor(props: ListEditorSetup) {
 
   const onPick = (item: PickItem) => add(item, state.items.length, "click");
 
-  const clearAll = () => {
+  const onClear = () => {
+    const something = hasContent(state) || editing;
+    if (something && !window.confirm(LIST_MESSAGES.clearConfirm)) return;
     pendingAutosave.current = null;
+    // A step like any other, so Undo brings the list back (and the drafts with it).
+    history.change(EMPTY_EDITOR);
     setChanged(false);
-    setState(EMPTY_EDITOR);
     setError(null);
     setMixError(null);
     setImportNote(null);
     clearSessionDraft();
+    if (signedIn) deleteDraft();
   };
 
   /** An import's outcome, worked out by the import panel with the builder's rules (model/list-import.ts). */
@@ -179,12 +199,6 @@ export function useListEditor(props: ListEditorSetup) {
   ) => {
     change((s) => ({ ...s, ...update }));
     setImportNote(note);
-  };
-
-  const onClear = () => {
-    if ((hasContent(state) || editing) && !window.confirm(LIST_MESSAGES.clearConfirm)) return;
-    clearAll();
-    if (signedIn) deleteDraft();
   };
 
   const onCancel = () => {
@@ -262,8 +276,14 @@ export function useListEditor(props: ListEditorSetup) {
     importNote,
     applyImport,
     drag,
-    setName: (name: string) => change((s) => ({ ...s, name })),
-    setDescription: (description: string) => change((s) => ({ ...s, description })),
+    setName: (name: string) => change((s) => ({ ...s, name }), "name"),
+    setDescription: (description: string) => change((s) => ({ ...s, description }), "description"),
+    /** Leaving a text field ends its typing step. */
+    endTyping: history.seal,
+    canUndo: history.canUndo,
+    canRedo: history.canRedo,
+    undo,
+    redo,
     toggleTag,
     remove: (id: string) => change((s) => ({ ...s, items: removeItem(s.items, id) })),
     move,
