@@ -162,6 +162,9 @@ test.describe("List detail", () => {
   }) => {
     const list = await createList(page, { name: "From home", items: ["s1-richard-hatch"] });
     await page.goto("/");
+    // The router listens for history events once the page has drawn (its
+    // first render is a transition): a popstate before that goes unheard.
+    await expect(page.getByRole("heading", { level: 1, name: "Survivor Rankings" })).toBeVisible();
     await page.evaluate((path) => {
       // What the home page's cards do: navigate with state { source: 'home' }.
       const state = { usr: { source: "home" }, key: "home", idx: 1 };
