@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { type KeyboardEvent, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { useSearchParams } from "react-router";
+import { TabList } from "#client/components/ui/tab-list.tsx";
 import { ApiClientError } from "#client/lib/api-client.ts";
 import { fullTime } from "#client/lib/relative-time.ts";
 import { seasonsQueryOptions } from "#client/lib/seasons-query.ts";
@@ -45,18 +46,6 @@ export function ConsensusScreen() {
   const tabId = (kind: ConsensusKind) => `${ids}-tab-${kind}`;
   const panelId = `${ids}-panel`;
   const pickerId = `${ids}-slice`;
-  const tabRefs = useRef(new Map<ConsensusKind, HTMLButtonElement>());
-
-  const onTabKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    const step = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
-    const jump = e.key === "Home" ? 0 : e.key === "End" ? CONSENSUS_KINDS.length - 1 : null;
-    if (!step && jump === null) return;
-    e.preventDefault();
-    const at = CONSENSUS_KINDS.indexOf(view.kind);
-    const next = CONSENSUS_KINDS[jump ?? (at + step + CONSENSUS_KINDS.length) % CONSENSUS_KINDS.length]!;
-    show({ kind: next, slice: "all" });
-    tabRefs.current.get(next)?.focus();
-  };
 
   const options = sliceOptions(view.kind, catalog.data?.seasons ?? []);
   // A season's address opened before the catalog arrives still shows its choice.
@@ -94,30 +83,17 @@ export function ConsensusScreen() {
       </header>
 
       <div className="consensus-toolbar card">
-        <div className="consensus-tabs" role="tablist" aria-label={T.tabsLabel} onKeyDown={onTabKey}>
-          {CONSENSUS_KINDS.map((kind) => {
-            const on = kind === view.kind;
-            return (
-              <button
-                key={kind}
-                ref={(el) => {
-                  if (el) tabRefs.current.set(kind, el);
-                  else tabRefs.current.delete(kind);
-                }}
-                type="button"
-                role="tab"
-                id={tabId(kind)}
-                aria-selected={on}
-                aria-controls={panelId}
-                tabIndex={on ? 0 : -1}
-                className={`pill-toggle consensus-tab${on ? " is-on" : ""}`}
-                onClick={() => !on && show({ kind, slice: "all" })}
-              >
-                {TAB_LABELS[kind]}
-              </button>
-            );
-          })}
-        </div>
+        <TabList
+          tabs={CONSENSUS_KINDS}
+          selected={view.kind}
+          onSelect={(kind) => show({ kind, slice: "all" })}
+          label={(kind) => TAB_LABELS[kind]}
+          ariaLabel={T.tabsLabel}
+          tabId={tabId}
+          panelId={panelId}
+          className="consensus-tabs"
+          tabClassName="consensus-tab"
+        />
         <div className="consensus-picker">
           <label htmlFor={pickerId}>{view.kind === "seasons" ? T.seasonsPicker : T.castawaysPicker}</label>
           <select

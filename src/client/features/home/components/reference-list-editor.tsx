@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useId, useRef } from "react";
+import { useId } from "react";
 import { REFERENCE_MESSAGES } from "../model/home-messages.ts";
 import {
   countLabel,
@@ -7,6 +7,7 @@ import {
   type ReferenceListsSnapshot,
 } from "../model/reference-lists.ts";
 import { HistoryButtons } from "#client/components/ui/history-buttons.tsx";
+import { TabList } from "#client/components/ui/tab-list.tsx";
 import { PlusIcon } from "#client/components/ui/icons.tsx";
 import { RankingList, RankingMessage } from "#client/components/ui/ranking-rows.tsx";
 import { REFERENCE_ROW_LOOK } from "./reference-entry.ts";
@@ -23,50 +24,28 @@ interface ReferenceListEditorProps {
 /** Editors' view: a tab per list; the selected one takes picks and drops and is edited in place. */
 export function ReferenceListEditor({ lists, editor, isMobile, onOpenPicker }: ReferenceListEditorProps) {
   const baseId = useId();
-  const tabRefs = useRef(new Map<string, HTMLButtonElement>());
   const { selected, entries } = editor;
   const tabId = (id: string) => `${baseId}-tab-${id}`;
   const panelId = `${baseId}-panel`;
 
-  const onTabKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    const step = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
-    const jump = e.key === "Home" ? 0 : e.key === "End" ? REFERENCE_LIST_IDS.length - 1 : null;
-    if (!step && jump === null) return;
-    e.preventDefault();
-    const at = REFERENCE_LIST_IDS.indexOf(selected);
-    const next =
-      REFERENCE_LIST_IDS[jump ?? (at + step + REFERENCE_LIST_IDS.length) % REFERENCE_LIST_IDS.length]!;
-    editor.select(next);
-    tabRefs.current.get(next)?.focus();
-  };
-
   return (
     <div className="ref-editor">
-      <div className="ref-tabs" role="tablist" aria-label="Reference list to edit" onKeyDown={onTabKey}>
-        {REFERENCE_LIST_IDS.map((id) => {
-          const on = id === selected;
-          return (
-            <button
-              key={id}
-              ref={(el) => {
-                if (el) tabRefs.current.set(id, el);
-                else tabRefs.current.delete(id);
-              }}
-              type="button"
-              role="tab"
-              id={tabId(id)}
-              aria-selected={on}
-              aria-controls={panelId}
-              tabIndex={on ? 0 : -1}
-              className={`pill-toggle ref-tab${on ? " is-on" : ""}`}
-              onClick={() => editor.select(id)}
-            >
-              <span className="ref-tab-label">{REFERENCE_LIST_LABELS[id]}</span>
-              <span className="ref-tab-count">{lists[id].length}</span>
-            </button>
-          );
-        })}
-      </div>
+      <TabList
+        tabs={REFERENCE_LIST_IDS}
+        selected={selected}
+        onSelect={editor.select}
+        label={(id) => (
+          <>
+            <span className="ref-tab-label">{REFERENCE_LIST_LABELS[id]}</span>
+            <span className="ref-tab-count">{lists[id].length}</span>
+          </>
+        )}
+        ariaLabel="Reference list to edit"
+        tabId={tabId}
+        panelId={panelId}
+        className="ref-tabs"
+        tabClassName="ref-tab"
+      />
 
       <div
         className="ref-panel card ref-edit-panel"
