@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useDeferredValue, useState } from "react";
+import { lazy, type ReactNode, Suspense, useDeferredValue, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Avatar } from "#client/components/ui/avatar.tsx";
 import type { ListDetailDto } from "#server/api-types.ts";
@@ -17,7 +17,8 @@ import {
   visibleTags,
 } from "../model/list-detail-rules.ts";
 import { useIsMobile } from "#client/lib/use-media-query.ts";
-import { ListCloseness } from "./list-closeness.tsx";
+// Below the entries, asked for after the list is drawn: its code loads then too.
+const ListCloseness = lazy(() => import("./list-closeness.tsx").then((m) => ({ default: m.ListCloseness })));
 import { ListDownload } from "./list-download.tsx";
 import "./list-detail.css";
 import { pathTo } from "#shared/routes.ts";
@@ -210,7 +211,11 @@ function ListDetailView({
       )}
 
       {/* Asked for after the list is drawn; nothing for a list without a kind. */}
-      {list.kind && <ListCloseness list={list} />}
+      {list.kind && (
+        <Suspense fallback={null}>
+          <ListCloseness list={list} />
+        </Suspense>
+      )}
 
       {/* The 'Comments' section, below the entries. */}
       <div className="list-detail-comments-slot" data-slot="comments">
