@@ -17,11 +17,12 @@ import {
   visibleTags,
 } from "../model/list-detail-rules.ts";
 import { useIsMobile } from "#client/lib/use-media-query.ts";
-// Below the entries, asked for after the list is drawn: its code loads then too.
-const ListCloseness = lazy(() => import("./list-closeness.tsx").then((m) => ({ default: m.ListCloseness })));
 import { ListDownload } from "./list-download.tsx";
 import "./list-detail.css";
 import { pathTo } from "#shared/routes.ts";
+
+// Below the entries, asked for after the list is drawn: its code loads then too.
+const ListCloseness = lazy(() => import("./list-closeness.tsx").then((m) => ({ default: m.ListCloseness })));
 
 /** Controls other features render into the page; the route composes them. */
 export interface ListDetailSlots {
