@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { withPreparedStatements } from "./pglite-statements.ts";
+import { PGLITE_TEMPLATE, templateFor } from "./pglite-template.ts";
 import { type StatementStats, timeQueries } from "./statement-stats.ts";
 import * as schema from "./schema/index.ts";
 import { fromProjectRoot } from "../project-root.ts";
@@ -44,11 +45,13 @@ const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers
 export async function openPglite(
   dataDir: string | null,
   statementStats: StatementStats | null = null,
+  templateFile = PGLITE_TEMPLATE,
 ): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // pg_trgm backs the browse search index (migration 0002).
   const extensions = { pg_trgm };
-  const options = { extensions, startParams: PGLITE_START_PARAMS };
+  const loadDataDir = dataDir ? templateFor(dataDir, templateFile) : undefined;
+  const options = { extensions, startParams: PGLITE_START_PARAMS, ...(loadDataDir ? { loadDataDir } : {}) };
   const client = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   await client.waitReady;
   const db = drizzlePglite({
