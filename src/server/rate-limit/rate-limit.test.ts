@@ -39,6 +39,38 @@ describe("the counters are cheap to write", () => {
     const answers = await Promise.all(Array.from({ length: 40 }, () => shared.hit("burst", rule)));
     expect(answers.filter(Boolean)).toHaveLength(25);
   });
+
+  it("count hits on several keys at once each against its own rule, in one statement's batch", async () => {
+    const a = { max: 5, windowMs: 60_000 };
+    const b = { max: 3, windowMs: 120_000 };
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? shared.hit("batch-b", b) : shared.hit("batch-a", a))),
+    );
+    expect(answers.filter((ok, i) => ok && i % 2 === 0)).toHaveLength(5);
+    expect(answers.filter((ok, i) => ok && i % 2 === 1)).toHaveLength(3);
+    const counts = await database.db
+      .select({ key: rateLimits.key, count: rateLimits.count })
+      .from(rateLimits)
+      .where(sql`${rateLimits.key} LIKE 'batch-%'`)
+      .orderBy(rateLimits.key);
+    expect(counts).toEqual([
+      { key: "batch-a", count: 10 },
+      { key: "batch-b", count: 10 },
+    ]);
+  });
+
+  it("start a window over once it has ended", async () => {
+    await database.db
+      .insert(rateLimits)
+      .values({ key: "ended", windowStart: sql`now() - interval '2 minutes'`, count: 99 });
+    const rule = { max: 2, windowMs: 60_000 };
+    const answers = await Promise.all([
+      shared.hit("ended", rule),
+      shared.hit("ended", rule),
+      shared.hit("ended", rule),
+    ]);
+    expect(answers).toEqual([true, true, false]);
+  });
 });
 
 describe("counters of a database only this process opens (PGlite)", () => {

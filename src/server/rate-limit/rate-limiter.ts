@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import { batchedRead } from "../db/batched-reads.ts";
 import { rateLimits } from "../db/schema/index.ts";
+import { textArray } from "../db/text-array.ts";
 
 export interface RateLimitRule {
   max: number;
@@ -38,6 +40,10 @@ const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 export function createRateLimiter(db: Db, { soleProcess }: { soleProcess: boolean }): RateLimiter {
   const inMemory = soleProcess ? new Map<string, Window>() : null;
   let lastSweep = 0;
+  const countInTable = batchedRead((hits: TableHit[]) => countHits(db, hits), {
+    maxBatch: 500,
+    maxInFlight: 2,
+  });
 
   // Keys include addresses and emails, so the table would grow with every
   // visitor: each process deletes expired rows on its first hit and then at
@@ -53,19 +59,8 @@ export function createRateLimiter(db: Db, { soleProcess }: { soleProcess: boolea
       const allowed = inMemory && hitInMemory(inMemory, key, rule);
       if (allowed !== null) return allowed;
       await sweepNowAndThen();
-      const windowSeconds = rule.windowMs / 1000;
-      const [row] = await db
-        .insert(rateLimits)
-        .values({ key, windowStart: sql`now()`, count: 1 })
-        .onConflictDoUpdate({
-          target: rateLimits.key,
-          set: {
-            count: sql`CASE WHEN ${rateLimits.windowStart} < now() - make_interval(secs => ${windowSeconds}) THEN 1 ELSE ${rateLimits.count} + 1 END`,
-            windowStart: sql`CASE WHEN ${rateLimits.windowStart} < now() - make_interval(secs => ${windowSeconds}) THEN now() ELSE ${rateLimits.windowStart} END`,
-          },
-        })
-        .returning({ count: rateLimits.count });
-      return (row?.count ?? 1) <= rule.max;
+      const count = await countInTable({ key, windowSeconds: rule.windowMs / 1000 });
+      return (count ?? 1) <= rule.max;
     },
     async clear(key) {
       inMemory?.delete(key);
@@ -76,6 +71,53 @@ export function createRateLimiter(db: Db, { soleProcess }: { soleProcess: boolea
       await db.delete(rateLimits);
     },
   };
+}
+
+/** One hit on a counter kept in the table; an object of its own, so two hits on one key are two. */
+interface TableHit {
+  key: string;
+  windowSeconds: number;
+}
+
+/**
+ * Counts a batch of hits in one statement (the hits of every request that
+ * arrived meanwhile: batchedRead), each hit answered with its own place in
+ * its window. Under the mixed workload on PostgreSQL a write request counted
+ * three hits, one upsert and one round trip each: the largest wait of all
+ * (docs/performance.md). Hits on one key go in as one row with their number;
+ * the n hits get the window's counts before the statement plus 1 to n.
+ */
+async function countHits(db: Db, hits: TableHit[]): Promise<Map<TableHit, number>> {
+  const byKey = new Map<string, TableHit[]>();
+  for (const hit of hits) {
+    const same = byKey.get(hit.key);
+    if (same) same.push(hit);
+    else byKey.set(hit.key, [hit]);
+  }
+  const keys = [...byKey.keys()];
+  const counts = keys.map((k) => String(byKey.get(k)!.length));
+  // A key is one rule's: its hits share the window.
+  const windows = keys.map((k) => String(byKey.get(k)![0]!.windowSeconds));
+  const result = (await db.execute(sql`
+    WITH hits AS (
+      SELECT * FROM unnest(${textArray(keys)}, ${textArray(counts)}::int[], ${textArray(windows)}::float8[]) AS h(key, n, secs)
+    )
+    INSERT INTO ${rateLimits} (key, window_start, count)
+    SELECT key, now(), n FROM hits
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE
+        WHEN ${rateLimits.windowStart} < now() - make_interval(secs => (SELECT secs FROM hits WHERE hits.key = excluded.key))
+        THEN excluded.count ELSE ${rateLimits.count} + excluded.count END,
+      window_start = CASE
+        WHEN ${rateLimits.windowStart} < now() - make_interval(secs => (SELECT secs FROM hits WHERE hits.key = excluded.key))
+        THEN now() ELSE ${rateLimits.windowStart} END
+    RETURNING key, count`)) as unknown as { rows: { key: string; count: number }[] };
+  const answers = new Map<TableHit, number>();
+  for (const { key, count } of result.rows) {
+    const same = byKey.get(key)!;
+    same.forEach((hit, i) => answers.set(hit, Number(count) - same.length + i + 1));
+  }
+  return answers;
 }
 
 /** The hit counted in memory, or null when memory is full (the table counts it instead). */
