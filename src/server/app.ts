@@ -55,6 +55,7 @@ import { eventsRoutes } from "./modules/events/events.routes.ts";
 import { createRateLimiter } from "./rate-limit/rate-limiter.ts";
 import { limitEveryWrite } from "./rate-limit/write-limits.ts";
 import { meRoutes } from "./modules/profiles/me.routes.ts";
+import { accountRoutes } from "./modules/account/account.routes.ts";
 import { usersRoutes } from "./modules/profiles/users.routes.ts";
 import { seasonsRoutes } from "./modules/seasons/seasons.routes.ts";
 import { shareRoutes } from "./modules/share/share.routes.ts";
@@ -106,6 +107,7 @@ function apiRoutes(deps: AppDeps) {
     .route("/lists", reactionsRoutes(deps))
     .route("/lists", shareRoutes(deps))
     .route("/me", meRoutes(deps))
+    .route("/me", accountRoutes(deps, sessions))
     .route("/users", usersRoutes(deps))
     .route("/users", picturesRoutes(deps))
     .route("/browse", browseRoutes(deps))
