@@ -103,12 +103,16 @@ function sectionsOf(db: Db, userId: string) {
           .select()
           .from(commentVotes)
           .where(
-            and(eq(commentVotes.userId, userId), after ? sql`${commentVotes.commentId} > ${after}` : undefined),
+            and(
+              eq(commentVotes.userId, userId),
+              after ? sql`${commentVotes.commentId} > ${after}` : undefined,
+            ),
           )
           .orderBy(asc(commentVotes.commentId))
           .limit(size),
       keyOf: (r) => r.commentId,
-      shape: (rows) => rows.map((r) => ({ commentId: r.commentId, value: r.value, createdAt: iso(r.createdAt) })),
+      shape: (rows) =>
+        rows.map((r) => ({ commentId: r.commentId, value: r.value, createdAt: iso(r.createdAt) })),
     }),
     section({
       name: "listUpvotes",
@@ -153,7 +157,10 @@ function sectionsOf(db: Db, userId: string) {
           .select()
           .from(submissions)
           .where(
-            and(eq(submissions.userId, userId), after ? sql`${submissions.categoryId} > ${after}` : undefined),
+            and(
+              eq(submissions.userId, userId),
+              after ? sql`${submissions.categoryId} > ${after}` : undefined,
+            ),
           )
           .orderBy(asc(submissions.categoryId))
           .limit(size),
@@ -173,7 +180,10 @@ function sectionsOf(db: Db, userId: string) {
           .select()
           .from(notifications)
           .where(
-            and(eq(notifications.recipientId, userId), after ? sql`${notifications.id} > ${after}` : undefined),
+            and(
+              eq(notifications.recipientId, userId),
+              after ? sql`${notifications.id} > ${after}` : undefined,
+            ),
           )
           .orderBy(asc(notifications.id))
           .limit(size),

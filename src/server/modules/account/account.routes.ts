@@ -5,7 +5,12 @@ import type { SessionReader } from "../../auth/session-reader.ts";
 import { type AppEnv, requireUser } from "../../http/context.ts";
 import { jsonBody, pathParams } from "../../http/validate.ts";
 import { limitPerUser } from "../../rate-limit/write-limits.ts";
-import { ACCOUNT_MESSAGES, deleteAccountSchema, exportFileName, sessionParamsSchema } from "#shared/account.ts";
+import {
+  ACCOUNT_MESSAGES,
+  deleteAccountSchema,
+  exportFileName,
+  sessionParamsSchema,
+} from "#shared/account.ts";
 import { exportChunks } from "./account-export.ts";
 import { accountOverview, deleteAccount, endSession } from "./account.service.ts";
 
@@ -23,16 +28,19 @@ export const END_SESSION_LIMIT = { max: 30, windowMs: 10 * 60_000 };
 export function accountRoutes(deps: AppDeps, sessions: SessionReader) {
   const { store, limits } = deps;
   const limitExport = limitPerUser(limits, "export", EXPORT_LIMIT, ACCOUNT_MESSAGES.exportLimited);
-  const limitDelete = limitPerUser(limits, "delete-account", DELETE_ACCOUNT_LIMIT, ACCOUNT_MESSAGES.deleteLimited);
+  const limitDelete = limitPerUser(
+    limits,
+    "delete-account",
+    DELETE_ACCOUNT_LIMIT,
+    ACCOUNT_MESSAGES.deleteLimited,
+  );
   const limitEnd = limitPerUser(limits, "end-session", END_SESSION_LIMIT, ACCOUNT_MESSAGES.sessionLimited);
   const currentSessionId = async (headers: Headers) =>
     (await sessions.readSession(headers)).data?.session.id ?? null;
 
   return new Hono<AppEnv>()
     .get("/account", requireUser, async (c) =>
-      c.json(
-        await accountOverview(store.db, c.get("user").id, await currentSessionId(c.req.raw.headers)),
-      ),
+      c.json(await accountOverview(store.db, c.get("user").id, await currentSessionId(c.req.raw.headers))),
     )
     .delete("/account", requireUser, limitDelete, jsonBody(deleteAccountSchema), async (c) => {
       await deleteAccount(
@@ -43,7 +51,11 @@ export function accountRoutes(deps: AppDeps, sessions: SessionReader) {
       );
       // The browser forgets the cookie of a session that no longer exists.
       const { name, attributes } = (await deps.auth.$context).authCookies.sessionToken;
-      deleteCookie(c, name, { path: attributes.path ?? "/", secure: Boolean(attributes.secure), httpOnly: true });
+      deleteCookie(c, name, {
+        path: attributes.path ?? "/",
+        secure: Boolean(attributes.secure),
+        httpOnly: true,
+      });
       return c.body(null, 204);
     })
     .delete(

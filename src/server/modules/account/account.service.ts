@@ -279,9 +279,7 @@ async function removeEverything(tx: Tx, userId: string, email: string): Promise<
   // Password-reset tokens name the user (value) or their email (identifier).
   await tx
     .delete(verification)
-    .where(
-      sql`${verification.value} = ${userId} OR strpos(lower(${verification.identifier}), ${email}) > 0`,
-    );
+    .where(sql`${verification.value} = ${userId} OR strpos(lower(${verification.identifier}), ${email}) > 0`);
   await tx.update(referenceLists).set({ updatedBy: null }).where(eq(referenceLists.updatedBy, userId));
   await tx
     .delete(rateLimits)

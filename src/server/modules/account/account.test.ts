@@ -173,9 +173,18 @@ describe("downloading one's data", () => {
     await db.execute(sql`
       INSERT INTO comment_votes (comment_id, user_id, value)
       SELECT 'bulk-' || n, ${hoarder.id}, 1 FROM generate_series(1, 20) n`);
-    await db.execute(sql`UPDATE comments SET upvotes = 1 WHERE id IN (SELECT 'bulk-' || n FROM generate_series(1, 20) n)`);
-    await ok(await t.request(`/api/lists/${owner.id}/${target}/upvote`, { method: "POST", cookie: hoarder.cookie }));
-    await ok(await t.request(`/api/lists/${owner.id}/${target}/favorite`, { method: "POST", cookie: hoarder.cookie }));
+    await db.execute(
+      sql`UPDATE comments SET upvotes = 1 WHERE id IN (SELECT 'bulk-' || n FROM generate_series(1, 20) n)`,
+    );
+    await ok(
+      await t.request(`/api/lists/${owner.id}/${target}/upvote`, { method: "POST", cookie: hoarder.cookie }),
+    );
+    await ok(
+      await t.request(`/api/lists/${owner.id}/${target}/favorite`, {
+        method: "POST",
+        cookie: hoarder.cookie,
+      }),
+    );
     await ok(
       await t.request("/api/global-rankings/season-49/submission", {
         method: "PUT",
@@ -217,7 +226,9 @@ describe("downloading one's data", () => {
   });
 
   it("is produced a page at a time: no chunk holds more than a page of rows", async () => {
-    const hoarder = (await rows<{ id: string }>(sql`SELECT id FROM "user" WHERE email = 'hoarder@example.com'`))[0]!;
+    const hoarder = (
+      await rows<{ id: string }>(sql`SELECT id FROM "user" WHERE email = 'hoarder@example.com'`)
+    )[0]!;
     const pageSize = 97;
     const chunks: string[] = [];
     for await (const chunk of exportChunks(db, hoarder.id, { pageSize })) chunks.push(chunk);
@@ -322,8 +333,12 @@ describe("deleting one's account", () => {
     await sleep(2);
     const listB = await createList(victim, "Victim's second");
     // What others gave the victim's lists.
-    await ok(await t.request(`/api/lists/${victim.id}/${listA}/upvote`, { method: "POST", cookie: owner.cookie }));
-    await ok(await t.request(`/api/lists/${victim.id}/${listA}/favorite`, { method: "POST", cookie: fan.cookie }));
+    await ok(
+      await t.request(`/api/lists/${victim.id}/${listA}/upvote`, { method: "POST", cookie: owner.cookie }),
+    );
+    await ok(
+      await t.request(`/api/lists/${victim.id}/${listA}/favorite`, { method: "POST", cookie: fan.cookie }),
+    );
     await comment(fan, { listUserId: victim.id, listId: listB }, "On the victim's list");
     // What the victim gave others.
     await ok(await t.request(`/api/lists/${owner.id}/${ownerList}/upvote`, { method: "POST", ...v }));
@@ -344,7 +359,13 @@ describe("deleting one's account", () => {
         ...v,
       }),
     );
-    await ok(await t.request("/api/me/draft", { method: "PUT", json: { name: "Half done", items: castaways }, ...v }));
+    await ok(
+      await t.request("/api/me/draft", {
+        method: "PUT",
+        json: { name: "Half done", items: castaways },
+        ...v,
+      }),
+    );
     const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#a36" } })
       .png()
       .toBuffer();
@@ -371,16 +392,18 @@ describe("deleting one's account", () => {
 
     // Refused: a visitor, a wrong name, a missing or wrong password, another member naming them.
     expect((await remove(null, { username: victim.name, password: TEST_PASSWORD })).status).toBe(401);
-    expect((await errorOf(await remove(victim, { username: "someone", password: TEST_PASSWORD }), 400)).code).toBe(
-      "WRONG_USERNAME",
+    expect(
+      (await errorOf(await remove(victim, { username: "someone", password: TEST_PASSWORD }), 400)).code,
+    ).toBe("WRONG_USERNAME");
+    expect((await errorOf(await remove(victim, { username: victim.name }), 400)).code).toBe(
+      "PASSWORD_REQUIRED",
     );
-    expect((await errorOf(await remove(victim, { username: victim.name }), 400)).code).toBe("PASSWORD_REQUIRED");
-    expect((await errorOf(await remove(victim, { username: victim.name, password: "wrong-guess-1" }), 400)).code).toBe(
-      "INVALID_PASSWORD",
-    );
-    expect((await errorOf(await remove(other, { username: victim.name, password: TEST_PASSWORD }), 400)).code).toBe(
-      "WRONG_USERNAME",
-    );
+    expect(
+      (await errorOf(await remove(victim, { username: victim.name, password: "wrong-guess-1" }), 400)).code,
+    ).toBe("INVALID_PASSWORD");
+    expect(
+      (await errorOf(await remove(other, { username: victim.name, password: TEST_PASSWORD }), 400)).code,
+    ).toBe("WRONG_USERNAME");
     expect((await remove(victim, { username: 42 })).status).toBe(400);
     expect(await sessionUserOf(victim.cookie)).toBe(victim.id);
 
@@ -396,7 +419,12 @@ describe("deleting one's account", () => {
     const left = await rows<{ id: string; deleted: boolean; text: string; author_id: string | null }>(
       sql`SELECT id, deleted, text, author_id FROM comments WHERE id IN (${answered}, ${othersReply})`,
     );
-    expect(left.find((c) => c.id === answered)).toEqual({ id: answered, deleted: true, text: "", author_id: null });
+    expect(left.find((c) => c.id === answered)).toEqual({
+      id: answered,
+      deleted: true,
+      text: "",
+      author_id: null,
+    });
     expect(left.find((c) => c.id === othersReply)?.deleted).toBe(false);
     const discussion = await ok<{ threads: { id: string; deleted: boolean; replies: { id: string }[] }[] }>(
       await t.request(`/api/comments?listUserId=${owner.id}&listId=${ownerList}`),
