@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { LIMITS } from "./limits.ts";
 
 // The account page's texts and rules (docs/product.md, Your account), shared
@@ -24,15 +23,6 @@ export const ACCOUNT_MESSAGES = {
   deleted: "Your account has been deleted.",
   deleteFailed: "Failed to delete your account. Please try again.",
 } as const;
-
-/** What a member types to delete their account: their username, and their password if they have one. */
-export const deleteAccountSchema = z.object({
-  username: z.string().max(LIMITS.usernameMax * 4),
-  password: z.string().max(LIMITS.passwordMax).optional(),
-});
-
-/** A session's id in a path: our opaque session id, never its token. */
-export const sessionParamsSchema = z.object({ sessionId: z.string().min(1).max(100) });
 
 /** The version of the downloaded data's format; raise it when a field changes meaning or goes. */
 export const EXPORT_FORMAT_VERSION = 1;

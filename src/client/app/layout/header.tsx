@@ -11,6 +11,7 @@ import {
   StarIcon,
   TorchIcon,
   TrophyIcon,
+  UserIcon,
 } from "#client/components/ui/icons.tsx";
 import { signOut } from "#client/features/auth/api/auth-actions.ts";
 import { useSession } from "#client/lib/queries/session.ts";
@@ -124,6 +125,12 @@ export function Header({ inboxSlot, menuBadge }: HeaderProps) {
       My Lists
     </NavLink>
   );
+  const accountLink = user && (
+    <NavLink to={pathTo("account")} className={navClass} onClick={closeMenu}>
+      <UserIcon size={18} />
+      Account
+    </NavLink>
+  );
   const otherRankings = (
     <NavLink to={pathTo("rankings")} className={navClass} onClick={closeMenu}>
       <CompassIcon size={18} />
@@ -151,6 +158,7 @@ export function Header({ inboxSlot, menuBadge }: HeaderProps) {
             {welcome}
             <MuteButton />
             {myLists}
+            {accountLink}
             {otherRankings}
             {user && inboxSlot}
             {auth}
@@ -200,6 +208,7 @@ export function Header({ inboxSlot, menuBadge }: HeaderProps) {
               {globalLink}
               {consensusLink}
               {myLists}
+              {accountLink}
               {otherRankings}
               {user && inboxSlot}
               {auth}

@@ -5,12 +5,8 @@ import type { SessionReader } from "../../auth/session-reader.ts";
 import { type AppEnv, requireUser } from "../../http/context.ts";
 import { jsonBody, pathParams } from "../../http/validate.ts";
 import { limitPerUser } from "../../rate-limit/write-limits.ts";
-import {
-  ACCOUNT_MESSAGES,
-  deleteAccountSchema,
-  exportFileName,
-  sessionParamsSchema,
-} from "#shared/account.ts";
+import { ACCOUNT_MESSAGES, exportFileName } from "#shared/account.ts";
+import { deleteAccountSchema, sessionParamsSchema } from "#shared/account.schema.ts";
 import { exportChunks } from "./account-export.ts";
 import { accountOverview, deleteAccount, endSession } from "./account.service.ts";
 
