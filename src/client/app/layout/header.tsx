@@ -125,10 +125,21 @@ export function Header({ inboxSlot, menuBadge }: HeaderProps) {
       My Lists
     </NavLink>
   );
+  // Words in the phone menu; on desktops, where the welcome needs the room, the icon alone (named).
   const accountLink = user && (
     <NavLink to={pathTo("account")} className={navClass} onClick={closeMenu}>
       <UserIcon size={18} />
       Account
+    </NavLink>
+  );
+  const accountIcon = user && (
+    <NavLink
+      to={pathTo("account")}
+      className={(state) => `${navClass(state)} btn-icon header-account`}
+      aria-label="Account"
+      title="Account"
+    >
+      <UserIcon size={20} />
     </NavLink>
   );
   const otherRankings = (
@@ -158,7 +169,7 @@ export function Header({ inboxSlot, menuBadge }: HeaderProps) {
             {welcome}
             <MuteButton />
             {myLists}
-            {accountLink}
+            {accountIcon}
             {otherRankings}
             {user && inboxSlot}
             {auth}
