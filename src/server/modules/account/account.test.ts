@@ -244,6 +244,29 @@ describe("downloading one's data", () => {
     expect(whole.comments).toHaveLength(COMMENTS);
   });
 
+  it("goes out as it is read: many chunks, never buffered to be compressed", async () => {
+    const hoarder = await t.signIn("hoarder@example.com");
+    const res = await t.request("/api/me/export", {
+      cookie: hoarder.cookie,
+      headers: { "Accept-Encoding": "br, gzip" },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-encoding")).toBeNull();
+    const reader = res.body!.getReader();
+    let chunks = 0;
+    let text = "";
+    const decoder = new TextDecoder();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks++;
+      text += decoder.decode(value, { stream: true });
+    }
+    // The head, each section's opening and closing, and its pages (three of lists, three of comments).
+    expect(chunks).toBeGreaterThanOrEqual(1 + EXPORT_SECTIONS.length * 2 + 6);
+    expect((JSON.parse(text) as { lists: unknown[] }).lists).toHaveLength(LISTS);
+  });
+
   it("is limited, and refused to visitors", async () => {
     expect((await t.request("/api/me/export")).status).toBe(401);
     await t.limits.clearAll();
