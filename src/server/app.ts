@@ -55,6 +55,7 @@ import { eventsRoutes } from "./modules/events/events.routes.ts";
 import { createRateLimiter } from "./rate-limit/rate-limiter.ts";
 import { limitEveryWrite } from "./rate-limit/write-limits.ts";
 import { meRoutes } from "./modules/profiles/me.routes.ts";
+import { isVanishedReference, VANISHED_MESSAGE } from "./db/vanished.ts";
 import { accountRoutes } from "./modules/account/account.routes.ts";
 import { usersRoutes } from "./modules/profiles/users.routes.ts";
 import { seasonsRoutes } from "./modules/seasons/seasons.routes.ts";
@@ -219,6 +220,13 @@ export function createApp(input: AppInput) {
       });
       c.header("Retry-After", "5");
       return c.json({ error: { code: "DATABASE_UNAVAILABLE", message: DATABASE_UNAVAILABLE_MESSAGE } }, 503);
+    }
+    if (isVanishedReference(err)) {
+      deps.logger.info("write refers to a row removed meanwhile", {
+        requestId: c.get("requestId"),
+        path: c.req.path,
+      });
+      return c.json({ error: { code: "GONE_MEANWHILE", message: VANISHED_MESSAGE } }, 409);
     }
     deps.logger.error("unhandled error", {
       requestId: c.get("requestId"),
