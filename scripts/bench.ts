@@ -69,6 +69,7 @@ import { UPLOAD_LIMIT } from "../src/server/modules/pictures/pictures.routes.ts"
 import { createApp } from "../src/server/app.ts";
 import { createAuth } from "../src/server/auth/auth.ts";
 import { type Database, openPglite, openPostgres } from "../src/server/db/client.ts";
+import type { StatementCost } from "../src/server/db/statement-stats.ts";
 import { parseEnv } from "../src/server/env.ts";
 import { createLogger } from "../src/server/logger.ts";
 import { loadReferenceData } from "../src/server/modules/seasons/reference-data.ts";
@@ -114,6 +115,8 @@ const CONSENSUS_FIT_SIZES = (
   .split(",")
   .map(Number);
 const BURST_NAME = `share burst: ${BURST_PICTURES} uncached portrait pictures at once, health and browse meanwhile`;
+/** Where the mixed workload's server writes its database time per statement (DB_STATEMENT_STATS). */
+const STATEMENT_STATS = process.env.BENCH_STATEMENT_STATS;
 const ONLY = process.env.BENCH_ONLY?.split(",").filter(Boolean) ?? null;
 const PHOTO_BYTES = 2 * 1024 * 1024;
 const SMALL_CATEGORY = "bench-49-small";
@@ -176,6 +179,36 @@ async function openDatabase(): Promise<BenchDatabase> {
   };
 }
 
+/**
+ * The database's time per statement during the mixed workload (the server's
+ * DB_STATEMENT_STATS, less what it had counted when the workload began), the
+ * costliest first, per mixed request.
+ */
+function printStatementCosts(file: string, mixed: MixedResult) {
+  const read = (path: string): StatementCost[] => JSON.parse(readFileSync(path, "utf8")) as StatementCost[];
+  const before = new Map(read(`${file}.mark`).map((c) => [c.text, c]));
+  const window = read(file)
+    .map((c) => ({
+      ...c,
+      count: c.count - (before.get(c.text)?.count ?? 0),
+      totalMs: c.totalMs - (before.get(c.text)?.totalMs ?? 0),
+    }))
+    .filter((c) => c.count > 0)
+    .sort((a, b) => b.totalMs - a.totalMs);
+  const requests = mixed.kinds.reduce((n, k) => n + k.count, 0);
+  const total = window.reduce((n, c) => n + c.totalMs, 0);
+  console.log(
+    `\ndatabase time during the mixed workload: ${window.reduce((n, c) => n + c.count, 0)} statements, ${total.toFixed(0)} ms, ${(total / requests).toFixed(3)} ms a request (all statements: ${file})\n`,
+  );
+  console.log("| statement | runs | ms | ms a run | ms a mixed request |\n|---|---:|---:|---:|---:|");
+  for (const c of window.slice(0, 15)) {
+    const text = c.text.length > 110 ? `${c.text.slice(0, 110)}…` : c.text;
+    console.log(
+      `| \`${text.replace(/\|/g, "\\|")}\` | ${c.count} | ${c.totalMs.toFixed(0)} | ${(c.totalMs / c.count).toFixed(3)} | ${(c.totalMs / requests).toFixed(3)} |`,
+    );
+  }
+}
+
 /** CPU time a process has used so far (user + system), in ms, from /proc (Linux); 0 where there is none. */
 function cpuMs(pid: number): number {
   try {
@@ -216,9 +249,17 @@ async function startServerProcess(
   });
   const base = `http://127.0.0.1:${port}`;
   const profile = process.env.BENCH_CPU_PROFILE;
+  const statements = STATEMENT_STATS;
   const profileDir = mkdtempSync(join(tmpdir(), "sr-bench-profile-"));
   const server = await launchServer(
-    { ...serverEnv, PORT: String(port), PUBLIC_URL: base, AUTH_SECRET: secret, LOG_LEVEL: "error" },
+    {
+      ...serverEnv,
+      PORT: String(port),
+      PUBLIC_URL: base,
+      AUTH_SECRET: secret,
+      LOG_LEVEL: "error",
+      ...(statements ? { DB_STATEMENT_STATS: statements } : {}),
+    },
     600_000,
     profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
   );
@@ -299,6 +340,12 @@ async function seed(database: Database) {
     -- A list's entries side by side, as the app writes them (one INSERT a
     -- save): the hash join's order would spread them over ten pages.
     ORDER BY 1, 2, 3`);
+  // The entries as each list's row keeps them too, as a save writes them.
+  await db.execute(sql`
+    UPDATE lists l SET ranking = r.ranking
+    FROM (SELECT user_id, list_id, string_agg(item_id, ' ' ORDER BY position) AS ranking
+          FROM list_items GROUP BY user_id, list_id) r
+    WHERE l.user_id = r.user_id AND l.id = r.list_id`);
   // 400 comments and 100 replies on one list, 5,000 votes by 5,000 readers.
   await db.execute(sql`
     INSERT INTO comments (id, list_user_id, list_id, author_id, parent_id, reply_to_user_id, text, created_at)
@@ -734,6 +781,7 @@ async function main() {
       );
       let mixed: MixedResult;
       const cpuBefore = cpuMs(app.pid);
+      if (STATEMENT_STATS) process.kill(app.pid, "SIGUSR2");
       let cpuUsed = 0;
       try {
         mixed = await runMixedInWorker({
@@ -756,6 +804,7 @@ async function main() {
       if (process.env.BENCH_CPU_PROFILE)
         console.log(`CPU profile of the server process: ${process.env.BENCH_CPU_PROFILE}`);
       printMixed(mixed, baseline.rps, members, { idle: idleRss, peak: peakRss }, cpuUsed);
+      if (STATEMENT_STATS) printStatementCosts(STATEMENT_STATS, mixed);
     }
     if (wanted(CONSENSUS_FIT_NAME)) {
       for (const lists of CONSENSUS_FIT_SIZES) {

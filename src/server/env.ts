@@ -85,6 +85,8 @@ const schema = z.object({
     .regex(/^\d{1,5}$/, { error: "must be a whole number" })
     .transform(Number)
     .optional(),
+  /** Where to write the database's time per statement when the server stops (a measurement; db/statement-stats.ts). */
+  DB_STATEMENT_STATS: z.string().trim().optional(),
   LOG_LEVEL: z
     .enum(["silent", "error", "info", "debug"], { error: "must be one of silent, error, info, debug" })
     .default("info"),

@@ -5,6 +5,7 @@ import { createApp } from "./app.ts";
 import { createAuth } from "./auth/auth.ts";
 import { lockDataDir } from "./db/data-dir-lock.ts";
 import { type Database, openPglite, openPostgres } from "./db/client.ts";
+import { StatementStats } from "./db/statement-stats.ts";
 import { adminEmails, type Env } from "./env.ts";
 import type { Logger } from "./logger.ts";
 import { createMailer } from "./mail/mailer.ts";
@@ -42,12 +43,20 @@ export async function startServer(
   const dataDir = resolve(env.DATA_DIR);
   const releaseLock = env.DATABASE_URL ? () => {} : lockDataDir(dataDir);
   let database: Database | null = null;
+  const statementStats = env.DB_STATEMENT_STATS ? new StatementStats() : null;
+  // SIGUSR2 writes the counts so far beside the file: a measurement subtracts them to see one window.
+  const markStatements = () => statementStats?.writeTo(`${env.DB_STATEMENT_STATS}.mark`);
+  if (statementStats) process.on("SIGUSR2", markStatements);
   try {
     database = env.DATABASE_URL
-      ? await openPostgres(env.DATABASE_URL, 10, (e) =>
-          logger.error("database connection lost; reconnecting on next use", { error: e.message }),
+      ? await openPostgres(
+          env.DATABASE_URL,
+          10,
+          (e) => logger.error("database connection lost; reconnecting on next use", { error: e.message }),
+          undefined,
+          statementStats,
         )
-      : await openPglite(join(dataDir, "pglite"));
+      : await openPglite(join(dataDir, "pglite"), statementStats);
     await database.migrate();
     const seeded = await seedReferenceData(database.db, loadReferenceData());
     await seedCategories(database.db);
@@ -141,6 +150,10 @@ export async function startServer(
         await link.close();
         await db.close();
         releaseLock();
+        if (env.DB_STATEMENT_STATS) {
+          process.off("SIGUSR2", markStatements);
+          statementStats?.writeTo(env.DB_STATEMENT_STATS);
+        }
       },
     };
   } catch (e) {

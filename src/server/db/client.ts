@@ -8,6 +8,8 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { withPreparedStatements } from "./pglite-statements.ts";
+import { PGLITE_TEMPLATE, templateFor } from "./pglite-template.ts";
+import { type StatementStats, timeQueries } from "./statement-stats.ts";
 import * as schema from "./schema/index.ts";
 import { fromProjectRoot } from "../project-root.ts";
 
@@ -40,14 +42,22 @@ const MIGRATION_LOCK_ID = 7_349_221_004;
  */
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
 
-export async function openPglite(dataDir: string | null): Promise<Database> {
+export async function openPglite(
+  dataDir: string | null,
+  statementStats: StatementStats | null = null,
+  templateFile = PGLITE_TEMPLATE,
+): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // pg_trgm backs the browse search index (migration 0002).
   const extensions = { pg_trgm };
-  const options = { extensions, startParams: PGLITE_START_PARAMS };
+  const loadDataDir = dataDir ? templateFor(dataDir, templateFile) : undefined;
+  const options = { extensions, startParams: PGLITE_START_PARAMS, ...(loadDataDir ? { loadDataDir } : {}) };
   const client = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   await client.waitReady;
-  const db = drizzlePglite({ client: withPreparedStatements(client) as PGlite, schema }) as unknown as Db;
+  const db = drizzlePglite({
+    client: withPreparedStatements(client, undefined, statementStats) as PGlite,
+    schema,
+  }) as unknown as Db;
   return {
     db,
     kind: "pglite",
@@ -63,6 +73,7 @@ export async function openPostgres(
   onIdleError: (error: Error) => void = () => {},
   /** How long a query waits for a connection before failing (a 503). */
   connectTimeoutMs = 5_000,
+  statementStats: StatementStats | null = null,
 ): Promise<Database> {
   // A server that does not answer fails a request within seconds (503), not never.
   const pool = new pg.Pool({
@@ -79,7 +90,10 @@ export async function openPostgres(
   // without this a dropped connection mid-transaction ends the process. The
   // query in progress fails on its own (a 503), and the pool discards the
   // client when it is released with that error.
-  pool.on("connect", (client) => client.on("error", onIdleError));
+  pool.on("connect", (client) => {
+    client.on("error", onIdleError);
+    if (statementStats) timeQueries(client, statementStats);
+  });
   // Fail at start-up, not on the first request, when the server is unreachable.
   const probe = await pool.connect();
   probe.release();

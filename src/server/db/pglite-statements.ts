@@ -16,6 +16,7 @@
  */
 import { type PGlite, type messages, parse, protocol } from "@electric-sql/pglite";
 import type { QueryOptions, Results, Transaction } from "@electric-sql/pglite";
+import type { StatementStats } from "./statement-stats.ts";
 
 const { serialize } = protocol;
 
@@ -85,7 +86,11 @@ export type PgliteQueryClient = Pick<PGlite, "query" | "exec" | "transaction">;
 /** Statement names are the backend's, shared by every wrapper of one client. */
 let named = 0;
 
-export function withPreparedStatements(client: PGlite, maxPrepared = MAX_PREPARED): PgliteQueryClient {
+export function withPreparedStatements(
+  client: PGlite,
+  maxPrepared = MAX_PREPARED,
+  stats: StatementStats | null = null,
+): PgliteQueryClient {
   const kept = new Map<string, Prepared>();
   // The backend's plan_cache_mode as last set here; null when unknown (a
   // transaction that set it may have rolled back, which undoes a SET).
@@ -150,12 +155,14 @@ export function withPreparedStatements(client: PGlite, maxPrepared = MAX_PREPARE
       const switchMode =
         statement.plan === planMode ? [] : [serialize.query(`SET plan_cache_mode TO ${statement.plan}`)];
       planMode = statement.plan;
+      const started = stats ? performance.now() : 0;
       const { messages } = await send([
         ...switchMode,
         serialize.bind({ statement: statement.name, values }),
         serialize.execute({}),
         serialize.sync(),
       ]);
+      stats?.record(text, performance.now() - started);
       if (!inTransaction) await client.syncToFs();
       return readResult<T>(statement.fields, messages, options);
     } catch (error) {

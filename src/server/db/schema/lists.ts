@@ -31,6 +31,12 @@ export const lists = pgTable(
     isPublic: boolean("is_public").notNull().default(true),
     upvoteCount: integer("upvote_count").notNull().default(0),
     itemCount: integer("item_count").notNull().default(0),
+    /**
+     * The entries' item ids in order, space-separated: list_items as one
+     * value, written with them (lists.service.ts), so the consensus reads a
+     * million lists as a scan of this table (docs/performance.md).
+     */
+    ranking: text("ranking").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -161,8 +161,8 @@ describe("downloading one's data", () => {
     const hoarder = await t.signUp("hoarder@example.com");
     const target = await createList(owner, "Discussed");
     await db.execute(sql`
-      INSERT INTO lists (user_id, id, name, item_count)
-      SELECT ${hoarder.id}, 'list_' || lpad(n::text, 6, '0'), 'Bulk ' || n, 2 FROM generate_series(1, ${LISTS}) n`);
+      INSERT INTO lists (user_id, id, name, item_count, ranking)
+      SELECT ${hoarder.id}, 'list_' || lpad(n::text, 6, '0'), 'Bulk ' || n, 2, 's1 s2' FROM generate_series(1, ${LISTS}) n`);
     await db.execute(sql`
       INSERT INTO list_items (user_id, list_id, position, item_id)
       SELECT ${hoarder.id}, 'list_' || lpad(n::text, 6, '0'), p, CASE p WHEN 0 THEN 's1' ELSE 's2' END
@@ -319,6 +319,9 @@ describe("deleting one's account", () => {
         WHERE l.upvote_count <> (SELECT count(*) FROM list_upvotes u WHERE u.list_user_id = l.user_id AND u.list_id = l.id)
       UNION ALL SELECT 'list items', l.user_id || '/' || l.id FROM lists l
         WHERE l.item_count <> (SELECT count(*) FROM list_items i WHERE i.user_id = l.user_id AND i.list_id = l.id)
+      UNION ALL SELECT 'list ranking', l.user_id || '/' || l.id FROM lists l
+        WHERE l.ranking <> coalesce((SELECT string_agg(i.item_id, ' ' ORDER BY i.position) FROM list_items i
+          WHERE i.user_id = l.user_id AND i.list_id = l.id), '')
       UNION ALL SELECT 'comment votes', c.id FROM comments c
         WHERE c.upvotes <> (SELECT count(*) FROM comment_votes v WHERE v.comment_id = c.id AND v.value = 1)
            OR c.downvotes <> (SELECT count(*) FROM comment_votes v WHERE v.comment_id = c.id AND v.value = -1)

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listItems, lists } from "#server/db/schema/index.ts";
+import { rankingOf } from "../lists/lists.service.ts";
 import { createTestApp, type TestApp, type TestUser } from "#testing/test-app.ts";
 import type { BrowsePageDto, HomeDto } from "#server/api-types.ts";
 
@@ -26,6 +27,7 @@ async function seedList(
     description: "",
     kind: items.length ? (items[0]!.includes("-") ? "castaways" : "seasons") : null,
     itemCount: items.length,
+    ranking: rankingOf(items),
     ...rest,
   });
   if (items.length) {

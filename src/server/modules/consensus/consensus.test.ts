@@ -2,6 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import type { CategoryDetailDto } from "#server/api-types.ts";
 import { castaways, listItems, lists, submissions, user } from "#server/db/schema/index.ts";
+import { rankingOf } from "../lists/lists.service.ts";
 import type { ConsensusSlice, ListCloseness } from "#shared/consensus.ts";
 import { GLOBAL_SLOTS } from "#shared/global-rankings.ts";
 import { createTestApp, type TestApp } from "#testing/test-app.ts";
@@ -52,6 +53,7 @@ async function insertLists(
     kind: r.kind ?? ("seasons" as const),
     isPublic: r.isPublic ?? true,
     itemCount: r.items.length,
+    ranking: rankingOf(r.items),
   }));
   for (let i = 0; i < rows.length; i += 1000) await db.insert(lists).values(rows.slice(i, i + 1000));
   const entries = rankings.flatMap((r, l) =>

@@ -77,6 +77,9 @@ function toSummary(r: SummaryRow, preview: ListEntry[]): ListSummary {
   };
 }
 
+/** The entries as the list row keeps them beside list_items (the `ranking` column): written together, always. */
+export const rankingOf = (ids: readonly string[]) => ids.join(" ");
+
 async function writeItems(tx: Tx, userId: string, listId: string, ids: string[]) {
   await tx.delete(listItems).where(and(eq(listItems.userId, userId), eq(listItems.listId, listId)));
   if (ids.length === 0) return;
@@ -124,6 +127,7 @@ export async function createList(store: Store, userId: string, input: ListInput,
           kind,
           tags: effectiveTags(input.tags, kind),
           itemCount: ids.length,
+          ranking: rankingOf(ids),
           isPublic: true,
         })
         .onConflictDoNothing()
@@ -184,6 +188,7 @@ export async function updateList(
         kind,
         tags: effectiveTags(input.tags, kind),
         itemCount: ids.length,
+        ranking: rankingOf(ids),
         isPublic: true,
         updatedAt: sql`now()`,
       })

@@ -1,4 +1,4 @@
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lists } from "#server/db/schema/index.ts";
 import { LIMITS } from "#shared/limits.ts";
@@ -155,6 +155,24 @@ describe("ownership", () => {
     expect(list.items.map((i) => i.id)).toEqual(["s2", "s1"]);
     expect(list.tags).toEqual(["favorites", "season-ranking"]);
     expect(list.viewer.isOwner).toBe(true);
+  });
+
+  it("keeps the row's ranking equal to its entries through a create and a save", async () => {
+    const rankingOfRow = async (id: string) =>
+      (
+        await t.database.db
+          .select({ ranking: lists.ranking })
+          .from(lists)
+          .where(and(eq(lists.userId, alice.id), eq(lists.id, id)))
+      )[0]?.ranking;
+    const created = ((await (await create(alice, castawayList)).json()) as ListBody).list;
+    expect(await rankingOfRow(created.id)).toBe("s1-richard-hatch s2-colby-donaldson");
+    await t.request(`/api/lists/${alice.id}/${created.id}`, {
+      method: "PUT",
+      json: { name: "Reordered", items: ["s2-colby-donaldson", "s1-richard-hatch", "s3-ethan-zohn"] },
+      cookie: alice.cookie,
+    });
+    expect(await rankingOfRow(created.id)).toBe("s2-colby-donaldson s1-richard-hatch s3-ethan-zohn");
   });
 
   it("forbids another user to update or delete it (403)", async () => {
