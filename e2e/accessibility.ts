@@ -132,6 +132,7 @@ const SCREENS: Screen[] = [
   { name: "unknown list", path: (s) => `/list/${s.owner.id}/no-such-list` },
   { name: "create", path: () => "/create" },
   { name: "my lists", path: () => "/mylists" },
+  { name: "account", path: () => "/account" },
   { name: "public profile", path: (s) => `/rankings/user/${s.owner.id}` },
   { name: "unknown profile", path: () => "/rankings/user/no-such-user" },
   { name: "profile without id", path: () => "/rankings/user" },
@@ -205,7 +206,20 @@ const SHARE_DIALOG: Screen = {
   },
 };
 
-const SIGNED_IN_ONLY: Screen[] = [{ name: "inbox", path: () => "/", open: openInbox }, SHARE_DIALOG];
+const ACCOUNT_DELETE_DIALOG: Screen = {
+  name: "account deletion dialog",
+  path: () => "/account",
+  open: async (page) => {
+    await page.getByRole("button", { name: "Delete My Account" }).click();
+    await expect(page.getByRole("dialog", { name: "Delete your account?" })).toBeVisible();
+  },
+};
+
+const SIGNED_IN_ONLY: Screen[] = [
+  { name: "inbox", path: () => "/", open: openInbox },
+  SHARE_DIALOG,
+  ACCOUNT_DELETE_DIALOG,
+];
 
 /** The season picker's own states, which bring their own headings (Search Results, a season's cast). */
 async function searchPicker(page: Page): Promise<void> {

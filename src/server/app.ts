@@ -55,6 +55,8 @@ import { eventsRoutes } from "./modules/events/events.routes.ts";
 import { createRateLimiter } from "./rate-limit/rate-limiter.ts";
 import { limitEveryWrite } from "./rate-limit/write-limits.ts";
 import { meRoutes } from "./modules/profiles/me.routes.ts";
+import { isVanishedReference, VANISHED_MESSAGE } from "./db/vanished.ts";
+import { accountRoutes } from "./modules/account/account.routes.ts";
 import { usersRoutes } from "./modules/profiles/users.routes.ts";
 import { seasonsRoutes } from "./modules/seasons/seasons.routes.ts";
 import { shareRoutes } from "./modules/share/share.routes.ts";
@@ -106,6 +108,7 @@ function apiRoutes(deps: AppDeps) {
     .route("/lists", reactionsRoutes(deps))
     .route("/lists", shareRoutes(deps))
     .route("/me", meRoutes(deps))
+    .route("/me", accountRoutes(deps, sessions))
     .route("/users", usersRoutes(deps))
     .route("/users", picturesRoutes(deps))
     .route("/browse", browseRoutes(deps))
@@ -217,6 +220,13 @@ export function createApp(input: AppInput) {
       });
       c.header("Retry-After", "5");
       return c.json({ error: { code: "DATABASE_UNAVAILABLE", message: DATABASE_UNAVAILABLE_MESSAGE } }, 503);
+    }
+    if (isVanishedReference(err)) {
+      deps.logger.info("write refers to a row removed meanwhile", {
+        requestId: c.get("requestId"),
+        path: c.req.path,
+      });
+      return c.json({ error: { code: "GONE_MEANWHILE", message: VANISHED_MESSAGE } }, 409);
     }
     deps.logger.error("unhandled error", {
       requestId: c.get("requestId"),

@@ -9,6 +9,7 @@ export const SCREENS = {
   home: { path: "/", module: "home" },
   login: { path: "/login", module: "login" },
   myLists: { path: "/mylists", module: "my-lists" },
+  account: { path: "/account", module: "account" },
   rankings: { path: "/rankings", module: "rankings" },
   /** A profile address that names nobody: it says so. */
   profileWithoutUser: { path: "/rankings/user", module: "user-rankings" },

@@ -18,6 +18,7 @@ export const SCREEN_CHUNKS: Record<ScreenModule, () => Promise<Chunk>> = {
   home: () => import("./routes/home.tsx"),
   login: () => import("./routes/login.tsx"),
   "my-lists": () => import("./routes/my-lists.tsx"),
+  account: () => import("./routes/account.tsx"),
   rankings: () => import("./routes/rankings.tsx"),
   "user-rankings": () => import("./routes/user-rankings.tsx"),
   "list-detail": () => import("./routes/list-detail.tsx"),

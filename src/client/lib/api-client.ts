@@ -98,7 +98,8 @@ export async function expectOk(request: Promise<{ ok: boolean }>): Promise<void>
 /**
  * A POST to one of better-auth's own endpoints (/api/auth/...). They are not
  * ours to type (see docs/decisions/009-typed-api-contract.md): each path is
- * named once, in features/auth/api, and only what is used of an answer is read.
+ * named once, in the feature that calls it (features/auth/api, features/account/api),
+ * and only what is used of an answer is read.
  */
 export function authPost(path: `/api/auth/${string}`, json: unknown): Promise<unknown> {
   return send(path, {

@@ -33,7 +33,9 @@ export interface AuthOptions {
  * with no use (docs/security.md, "better-auth's endpoints"): handing out or
  * refreshing a provider's tokens, linking and unlinking sign-in methods,
  * writing to a session, mailing verification links (a mail cannon), and
- * checking a password with no rate limit.
+ * checking a password with no rate limit. And listing sessions, which hands
+ * every session's token to whoever holds one of them: the account page lists
+ * them by id through GET /api/me/account instead (decision 019).
  */
 export const DISABLED_AUTH_PATHS = [
   "/update-user",
@@ -48,6 +50,7 @@ export const DISABLED_AUTH_PATHS = [
   "/send-verification-email",
   "/verify-email",
   "/verify-password",
+  "/list-sessions",
 ];
 
 export function createAuth(opts: AuthOptions) {

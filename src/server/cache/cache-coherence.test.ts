@@ -89,8 +89,11 @@ async function createList(name: string, tags: string[] = [], by = owner): Promis
   return (await ok<{ list: { id: string } }>(res, 201)).list.id;
 }
 
-async function comment(by: TestUser, text: string) {
-  const res = await t.request("/api/comments", { json: commentOn(text), cookie: by.cookie });
+async function comment(by: TestUser, text: string, replyTo?: string) {
+  const res = await t.request("/api/comments", {
+    json: { ...commentOn(text), ...(replyTo ? { replyTo } : {}) },
+    cookie: by.cookie,
+  });
   return (await ok<{ id: string }>(res, 201)).id;
 }
 
@@ -139,6 +142,43 @@ const RECIPES: Record<string, Recipe> = {
     write: () => t.request("/api/me/draft", { method: "DELETE", cookie: fan.cookie }),
   },
   "POST /api/me/idol-draws": { write: () => post("/api/me/idol-draws", fan) },
+  // A member who touched everything others see: lists, upvotes, favourites, comments, votes, a submission.
+  "DELETE /api/me/account": {
+    prepare: async () => {
+      const leaver = await t.signUp(`${unique("leaver")}@example.com`);
+      await createList(unique("Leaver's list "), ["strategic"], leaver);
+      await ok(await post(`/api/lists/${owner.id}/${seed.listId}/upvote`, leaver));
+      await ok(await post(`/api/lists/${owner.id}/${seed.listId}/favorite`, leaver));
+      await ok(await post(`/api/comments/${seed.commentId}/vote`, leaver, { value: -1 }));
+      const thread = await comment(leaver, "The leaver's thread");
+      await comment(fan, "An answer to the leaver", thread);
+      await comment(leaver, "The leaver answers the owner", seed.commentId);
+      await ok(
+        await t.request("/api/global-rankings/season-49/submission", {
+          method: "PUT",
+          json: { slots: ["s49-annie-davis", "s49-alex-moore", ...Array<null>(8).fill(null)] },
+          cookie: leaver.cookie,
+        }),
+      );
+      return leaver;
+    },
+    write: (leaver) =>
+      t.request("/api/me/account", {
+        method: "DELETE",
+        json: { username: (leaver as TestUser).name, password: TEST_PASSWORD },
+        cookie: (leaver as TestUser).cookie,
+      }),
+  },
+  "DELETE /api/me/sessions/:sessionId": {
+    prepare: async () => {
+      const laptop = await t.signIn(fan.email);
+      const mine = await ok<{ sessions: { id: string; current: boolean }[] }>(
+        await t.request("/api/me/account", { cookie: laptop.cookie }),
+      );
+      return mine.sessions.find((s) => s.current)!.id;
+    },
+    write: (id) => t.request(`/api/me/sessions/${String(id)}`, { method: "DELETE", cookie: fan.cookie }),
+  },
   "POST /api/users/:userId/picture": {
     write: () =>
       t.request(`/api/users/${owner.id}/picture`, {

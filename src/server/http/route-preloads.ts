@@ -84,6 +84,7 @@ export const SCREEN_DATA: { [S in ScreenName]: (params: Record<string, string>) 
   home: () => ["/api/home", "/api/reference-lists"],
   login: () => [],
   myLists: () => [],
+  account: () => [],
   rankings: () => ["/api/browse"],
   profileWithoutUser: () => [],
   profile: () => [],

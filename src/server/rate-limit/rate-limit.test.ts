@@ -114,3 +114,18 @@ describe("counters of a database only this process opens (PGlite)", () => {
     await limits.clearAll();
   });
 });
+
+describe("a deleted member's counters", () => {
+  it("are forgotten from a sole process's memory, and only theirs", async () => {
+    const sole = createRateLimiter(database.db, { soleProcess: true });
+    const rule = { max: 1, windowMs: 60_000 };
+    for (const key of ["write:member-1", "sign-up:Gone@Example.com", "write:member-2"]) {
+      expect(await sole.hit(key, rule)).toBe(true);
+      expect(await sole.hit(key, rule)).toBe(false);
+    }
+    await sole.forgetKeysContaining(["member-1", "gone@example.com"]);
+    expect(await sole.hit("write:member-1", rule)).toBe(true);
+    expect(await sole.hit("sign-up:Gone@Example.com", rule)).toBe(true);
+    expect(await sole.hit("write:member-2", rule)).toBe(false);
+  });
+});

@@ -20,6 +20,12 @@ export interface RateLimiter {
   /** Counts one hit against `key`; whether it is allowed. */
   hit(key: string, rule: RateLimitRule): Promise<boolean>;
   clear(key: string): Promise<void>;
+  /**
+   * Drops the counters held in this process's memory whose key contains any
+   * of `parts` (a deleted member's id and email); their rows in the table go
+   * in the deletion's own transaction.
+   */
+  forgetKeysContaining(parts: readonly string[]): Promise<void>;
   /** Starts every window over (tests, an operator lifting a block). */
   clearAll(): Promise<void>;
 }
@@ -65,6 +71,13 @@ export function createRateLimiter(db: Db, { soleProcess }: { soleProcess: boolea
     async clear(key) {
       inMemory?.delete(key);
       await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
+    },
+    async forgetKeysContaining(parts) {
+      if (!inMemory) return;
+      for (const key of inMemory.keys()) {
+        const lower = key.toLowerCase();
+        if (parts.some((part) => part && (key.includes(part) || lower.includes(part)))) inMemory.delete(key);
+      }
     },
     async clearAll() {
       inMemory?.clear();

@@ -3,6 +3,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { InboxDto } from "#server/api-types.ts";
 import { DISABLED_AUTH_PATHS } from "#server/auth/auth.ts";
+import { session as sessionTable } from "#server/db/schema/index.ts";
+import { eq } from "drizzle-orm";
 import { createTestApp, TEST_PASSWORD, type TestUser } from "#testing/test-app.ts";
 import { AUTH_GROUP, authWriteEndpointsOf, writeRoutesOf } from "./route-table.ts";
 
@@ -89,6 +91,20 @@ const MATRIX: Record<string, Entry> = {
   },
   "DELETE /api/me/draft": { attempt: () => ({ path: "/api/me/draft" }), expect: members(204) },
   "POST /api/me/idol-draws": { attempt: () => ({ path: "/api/me/idol-draws" }), expect: members(200) },
+  // Only ever the caller's own account, confirmed by its own name: any other name is refused, so
+  // nobody here is deleted (account.test.ts deletes one, and shows another member cannot).
+  "DELETE /api/me/account": {
+    attempt: () => ({
+      path: "/api/me/account",
+      json: { username: "nobody-at-all", password: TEST_PASSWORD },
+    }),
+    expect: members(400),
+  },
+  // Another session of the owner's, by id: only the owner may end it; to anyone else it does not exist.
+  "DELETE /api/me/sessions/:sessionId": {
+    attempt: async () => ({ path: `/api/me/sessions/${await freshOwnerSession()}` }),
+    expect: { visitor: 401, other: 404, owner: 204, editor: 404 },
+  },
   // A picture is changed only by its member: another member's is 403.
   "POST /api/users/:userId/picture": {
     attempt: (s) => ({ path: `/api/users/${owner.id}/picture`, body: s.photo, contentType: "image/png" }),
@@ -231,6 +247,17 @@ const t = await createTestApp({
   users: ["owner@example.com", "other@example.com", "editor@example.com", "fan@example.com"],
 });
 const [owner, other, editor, fan] = t.users;
+
+/** The id of a new session of the owner's (never the one the owner's requests carry). */
+async function freshOwnerSession(): Promise<string> {
+  const session = await t.signIn(owner.email);
+  const token = decodeURIComponent(/session_token=([^;]+)/.exec(session.cookie)![1]!).split(".")[0]!;
+  const [row] = await t.store.db
+    .select({ id: sessionTable.id })
+    .from(sessionTable)
+    .where(eq(sessionTable.token, token));
+  return row!.id;
+}
 const people: Record<Role, TestUser | null> = { visitor: null, other, owner, editor };
 afterAll(() => t.close());
 

@@ -11,6 +11,7 @@ import {
   StarIcon,
   TorchIcon,
   TrophyIcon,
+  UserIcon,
 } from "#client/components/ui/icons.tsx";
 import { signOut } from "#client/features/auth/api/auth-actions.ts";
 import { useSession } from "#client/lib/queries/session.ts";
@@ -124,6 +125,23 @@ export function Header({ inboxSlot, menuBadge }: HeaderProps) {
       My Lists
     </NavLink>
   );
+  // Words in the phone menu; on desktops, where the welcome needs the room, the icon alone (named).
+  const accountLink = user && (
+    <NavLink to={pathTo("account")} className={navClass} onClick={closeMenu}>
+      <UserIcon size={18} />
+      Account
+    </NavLink>
+  );
+  const accountIcon = user && (
+    <NavLink
+      to={pathTo("account")}
+      className={(state) => `${navClass(state)} btn-icon header-account`}
+      aria-label="Account"
+      title="Account"
+    >
+      <UserIcon size={20} />
+    </NavLink>
+  );
   const otherRankings = (
     <NavLink to={pathTo("rankings")} className={navClass} onClick={closeMenu}>
       <CompassIcon size={18} />
@@ -151,6 +169,7 @@ export function Header({ inboxSlot, menuBadge }: HeaderProps) {
             {welcome}
             <MuteButton />
             {myLists}
+            {accountIcon}
             {otherRankings}
             {user && inboxSlot}
             {auth}
@@ -200,6 +219,7 @@ export function Header({ inboxSlot, menuBadge }: HeaderProps) {
               {globalLink}
               {consensusLink}
               {myLists}
+              {accountLink}
               {otherRankings}
               {user && inboxSlot}
               {auth}

@@ -69,6 +69,15 @@ export function ListIcon(props: IconProps) {
   );
 }
 
+export function UserIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 20c1.5-3.5 4.5-5 8-5s6.5 1.5 8 5" />
+    </Icon>
+  );
+}
+
 export function CompassIcon(props: IconProps) {
   return (
     <Icon {...props}>

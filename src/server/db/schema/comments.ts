@@ -27,9 +27,8 @@ export const comments = pgTable(
     listUserId: text("list_user_id"),
     listId: text("list_id"),
     categoryId: text("category_id"),
-    authorId: text("author_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    /** Null only on a placeholder whose author deleted their account (docs/product.md, Your account). */
+    authorId: text("author_id").references(() => user.id, { onDelete: "cascade" }),
     parentId: text("parent_id"),
     replyToUserId: text("reply_to_user_id").references(() => user.id, { onDelete: "set null" }),
     text: text("text").notNull(),

@@ -138,10 +138,13 @@ export async function voteComment(
       .where(eq(comments.id, commentId))
       .returning({ upvotes: comments.upvotes, downvotes: comments.downvotes });
     const notified: string[] = [];
+    // A comment without an author is a placeholder, refused above; the check tells the compiler.
+    const authorId = comment.authorId;
     if (
       after === 1 &&
+      authorId &&
       (await notify(tx, {
-        recipientId: comment.authorId,
+        recipientId: authorId,
         type: "comment_like",
         actorId: voter.id,
         actorName: voter.name,
@@ -152,7 +155,7 @@ export async function voteComment(
         content: comment.text,
       }))
     )
-      notified.push(comment.authorId);
+      notified.push(authorId);
     const upvotes = counts?.upvotes ?? 0;
     const downvotes = counts?.downvotes ?? 0;
     const result: VoteResult = { upvotes, downvotes, score: upvotes - downvotes, myVote: after };

@@ -41,7 +41,8 @@ async function loadDiscussion(db: Db, target: Target, sort: CommentSort): Promis
       downvotes: comments.downvotes,
     })
     .from(comments)
-    .innerJoin(user, eq(user.id, comments.authorId))
+    // Left: a placeholder left by a deleted account has no author.
+    .leftJoin(user, eq(user.id, comments.authorId))
     .leftJoin(replyToUser, eq(replyToUser.id, comments.replyToUserId))
     .where(targetWhere(target))
     .orderBy(sql`${comments.createdAt} DESC`, sql`${comments.id} DESC`);
@@ -54,8 +55,8 @@ async function loadDiscussion(db: Db, target: Target, sort: CommentSort): Promis
     author: r.deleted
       ? null
       : {
-          id: r.authorId,
-          name: r.authorName.trim() || COMMENT_AUTHOR_FALLBACK,
+          id: r.authorId ?? "",
+          name: r.authorName?.trim() || COMMENT_AUTHOR_FALLBACK,
           pictureUrl: r.authorPictureUrl,
         },
     replyTo:

@@ -21,6 +21,7 @@ export function robotsTxt(publicUrl: string): string {
     // Signed-in pages and the API are of no use in a search index.
     "Disallow: /api/",
     `Disallow: ${pathTo("myLists")}`,
+    `Disallow: ${pathTo("account")}`,
     `Disallow: ${pathTo("login")}`,
     `Sitemap: ${publicUrl}/sitemap.xml`,
     "",

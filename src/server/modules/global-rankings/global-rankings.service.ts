@@ -272,21 +272,27 @@ export async function submitRanking(
 
 /** Recomputes a category's totals from its submissions (operator tool; the check of the incremental sums). */
 export async function recountCategory(store: Store, categoryId: string): Promise<void> {
-  await store.db.transaction(async (tx) => {
-    await requireCategory(tx, categoryId, true);
-    await tx.delete(categoryScores).where(eq(categoryScores.categoryId, categoryId));
-    await tx.execute(sql`
-      INSERT INTO ${categoryScores} (category_id, castaway_id, total_score, first_place_votes)
-      SELECT ${categoryId}, slot.id, sum(${GLOBAL_SLOTS} - (slot.n - 1))::int, count(*) FILTER (WHERE slot.n = 1)::int
-      FROM ${submissions} s, jsonb_array_elements_text(s.slots) WITH ORDINALITY AS slot(id, n)
-      WHERE s.category_id = ${categoryId} AND slot.id IS NOT NULL
-      GROUP BY slot.id`);
-    await tx.execute(sql`
-      UPDATE ${categories} SET total_submissions =
-        (SELECT count(*)::int FROM ${submissions} WHERE category_id = ${categoryId})
-      WHERE id = ${categoryId}`);
-  });
+  await store.db.transaction((tx) => recountCategoryIn(tx, categoryId));
   await store.events.emit("category-changed", { categoryId });
+}
+
+/**
+ * The recount inside the caller's transaction (a deleted account's
+ * submissions leave); the caller announces "category-changed" after commit.
+ */
+export async function recountCategoryIn(tx: Tx, categoryId: string): Promise<void> {
+  await requireCategory(tx, categoryId, true);
+  await tx.delete(categoryScores).where(eq(categoryScores.categoryId, categoryId));
+  await tx.execute(sql`
+    INSERT INTO ${categoryScores} (category_id, castaway_id, total_score, first_place_votes)
+    SELECT ${categoryId}, slot.id, sum(${GLOBAL_SLOTS} - (slot.n - 1))::int, count(*) FILTER (WHERE slot.n = 1)::int
+    FROM ${submissions} s, jsonb_array_elements_text(s.slots) WITH ORDINALITY AS slot(id, n)
+    WHERE s.category_id = ${categoryId} AND slot.id IS NOT NULL
+    GROUP BY slot.id`);
+  await tx.execute(sql`
+    UPDATE ${categories} SET total_submissions =
+      (SELECT count(*)::int FROM ${submissions} WHERE category_id = ${categoryId})
+    WHERE id = ${categoryId}`);
 }
 
 /** Opens a new category for a season (operator tool). */

@@ -26,13 +26,21 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
   try {
     await authPost("/api/auth/sign-out", {});
   } finally {
-    // Signing out clears the draft and the editing state (docs/product.md, Screens and navigation).
-    removeKey("session", STORAGE_KEYS.draft);
-    queryClient.setQueryData(sessionQueryOptions().queryKey, null);
-    queryClient.removeQueries({
-      predicate: (q) => !keepsAcrossSignOut(q.queryKey),
-    });
+    forgetSignedInState(queryClient);
   }
+}
+
+/**
+ * What the browser keeps of a member, dropped once they are signed out (or
+ * their account is gone): the draft and the editing state (docs/product.md,
+ * Screens and navigation), and every answer fetched as them.
+ */
+export function forgetSignedInState(queryClient: QueryClient): void {
+  removeKey("session", STORAGE_KEYS.draft);
+  queryClient.setQueryData(sessionQueryOptions().queryKey, null);
+  queryClient.removeQueries({
+    predicate: (q) => !keepsAcrossSignOut(q.queryKey),
+  });
 }
 
 /**

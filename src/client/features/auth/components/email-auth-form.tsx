@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { AUTH_MESSAGES } from "#shared/messages.ts";
-import { PasswordField } from "./password-field.tsx";
+import { PasswordField } from "#client/components/ui/password-field.tsx";
 import {
   refreshAfterAuthChange,
   requestPasswordReset,

@@ -4,7 +4,7 @@ import { ApiClientError } from "#client/lib/api-client.ts";
 import { AUTH_MESSAGES } from "#shared/messages.ts";
 import { refreshAfterAuthChange, resetPassword } from "../api/auth-actions.ts";
 import { newPasswordErrorMessage } from "../api/auth-errors.ts";
-import { PasswordField } from "./password-field.tsx";
+import { PasswordField } from "#client/components/ui/password-field.tsx";
 
 interface Props {
   token: string;

@@ -1,4 +1,5 @@
 import { LIMITS } from "#shared/limits.ts";
+import "./password-field.css";
 
 interface Props {
   id: string;
@@ -12,7 +13,7 @@ interface Props {
   showLengthHint?: boolean;
 }
 
-/** One password input of the auth forms: sign-in, sign-up, their confirmations and the reset form. */
+/** One password input: sign-in, sign-up, their confirmations, the reset form and the account page. */
 export function PasswordField({
   id,
   label,
@@ -38,7 +39,7 @@ export function PasswordField({
         onChange={(e) => onChange(e.target.value)}
       />
       {showLengthHint && (
-        <p id={hintId} className="auth-hint">
+        <p id={hintId} className="password-hint">
           At least {LIMITS.passwordMin} characters.
         </p>
       )}

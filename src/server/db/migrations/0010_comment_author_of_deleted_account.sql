@@ -1,0 +1,1 @@
+ALTER TABLE "comments" ALTER COLUMN "author_id" DROP NOT NULL;
