@@ -88,6 +88,10 @@ const MATRIX: Record<string, Entry> = {
     expect: members(200),
   },
   "DELETE /api/me/draft": { attempt: () => ({ path: "/api/me/draft" }), expect: members(204) },
+  "PUT /api/me/spoiler-horizon": {
+    attempt: () => ({ path: "/api/me/spoiler-horizon", json: { horizon: { upTo: 30 } } }),
+    expect: members(200),
+  },
   "POST /api/me/idol-draws": { attempt: () => ({ path: "/api/me/idol-draws" }), expect: members(200) },
   // A picture is changed only by its member: another member's is 403.
   "POST /api/users/:userId/picture": {

@@ -201,6 +201,7 @@ function templateFor(method: string, path: string, ids: Ids): Record<string, unk
     "PUT /api/lists/:userId/:listId": { name: "Fuzzed", description: "d", tags: ["social"], items },
     "PATCH /api/me/profile": { displayName: "fuzzer" },
     "PUT /api/me/draft": { name: "draft", description: "", tags: [], items },
+    "PUT /api/me/spoiler-horizon": { horizon: { seasons: [1, 2, 3] } },
     "POST /api/comments": { target: { listUserId: ids.userId, listId: ids.listId }, text: "hello" },
     "POST /api/comments/:commentId/vote": { value: 1 },
     "PUT /api/global-rankings/:categoryId/submission": {
