@@ -29,7 +29,8 @@ export const SPOILER_TEXTS = {
   save: "Save",
   saved: "Spoiler horizon saved.",
   saveFailed: "Could not save your spoiler horizon. Please try again.",
-  promptText: "Still catching up? Tell us how far you've watched and we'll hide castaways from later seasons.",
+  promptText:
+    "Still catching up? Tell us how far you've watched and we'll hide castaways from later seasons.",
   promptSet: "Set my horizon",
   promptDismiss: "No thanks",
   visitorNote: "Kept in this browser; sign in to keep it on every device.",

@@ -15,6 +15,10 @@ import {
 import { signOut } from "#client/features/auth/api/auth-actions.ts";
 import { useSession } from "#client/lib/queries/session.ts";
 import { MuteButton } from "#client/features/music/components/mute-button.tsx";
+import {
+  LazySpoilerHorizonDialog,
+  SpoilerHorizonButton,
+} from "#client/features/spoilers/components/spoiler-horizon-button.tsx";
 import { usePalmTransition } from "#client/features/transition/palm-transition.tsx";
 import { pageMarkerFor } from "./page-marker.ts";
 import { useMediaQuery } from "#client/lib/use-media-query.ts";
@@ -45,6 +49,7 @@ export function Header({ inboxSlot, menuBadge }: HeaderProps) {
   const compact = useMediaQuery(COMPACT_HEADER_QUERY);
   const [menuOpen, setMenuOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
+  const [spoilersOpen, setSpoilersOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const headerRef = useRef<HTMLElement>(null);
   const menuId = useId();
@@ -130,6 +135,16 @@ export function Header({ inboxSlot, menuBadge }: HeaderProps) {
       Other Rankings
     </NavLink>
   );
+  // Anyone may set how far they have watched (docs/product.md, "Spoiler horizon"); the editor loads when opened.
+  const spoilers = (
+    <SpoilerHorizonButton
+      onClick={() => {
+        closeMenu();
+        setSpoilersOpen(true);
+      }}
+    />
+  );
+  const spoilersDialog = spoilersOpen && <LazySpoilerHorizonDialog onClose={() => setSpoilersOpen(false)} />;
   const auth = user ? (
     <button type="button" className="btn header-auth" onClick={onSignOut} disabled={signingOut}>
       Sign Out
@@ -152,10 +167,12 @@ export function Header({ inboxSlot, menuBadge }: HeaderProps) {
             <MuteButton />
             {myLists}
             {otherRankings}
+            {spoilers}
             {user && inboxSlot}
             {auth}
           </nav>
         </div>
+        {spoilersDialog}
       </header>
     );
   }
@@ -201,12 +218,14 @@ export function Header({ inboxSlot, menuBadge }: HeaderProps) {
               {consensusLink}
               {myLists}
               {otherRankings}
+              {spoilers}
               {user && inboxSlot}
               {auth}
             </nav>
           </div>
         </>
       )}
+      {spoilersDialog}
     </header>
   );
 }

@@ -49,9 +49,14 @@ beforeAll(async () => {
   listId = list.id;
   lateName = list.items[1]!.name;
   // The watcher favourites it, so it shows among their favourites too.
-  expect((await t.request(`/api/lists/${author.id}/${listId}/favorite`, { method: "POST", cookie: watcher.cookie })).status).toBe(
-    200,
-  );
+  expect(
+    (
+      await t.request(`/api/lists/${author.id}/${listId}/favorite`, {
+        method: "POST",
+        cookie: watcher.cookie,
+      })
+    ).status,
+  ).toBe(200);
   expect((await setHorizon(watcher, { horizon: HORIZON })).status).toBe(200);
 });
 
@@ -59,9 +64,11 @@ describe("PUT /api/me/spoiler-horizon", () => {
   it("stores a horizon on the member's session and clears it with null", async () => {
     const member = await t.signUp("setter@example.com");
     const sessionHorizon = async () =>
-      ((await (await t.request("/api/auth/get-session", { cookie: member.cookie })).json()) as {
-        user: { spoilerHorizon: string | null };
-      }).user.spoilerHorizon;
+      (
+        (await (await t.request("/api/auth/get-session", { cookie: member.cookie })).json()) as {
+          user: { spoilerHorizon: string | null };
+        }
+      ).user.spoilerHorizon;
     const res = await setHorizon(member, { horizon: { seasons: [3, 1, 3, 2] } });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ horizon: { seasons: [1, 2, 3] } });
@@ -223,14 +230,29 @@ describe("Global Rankings and Community Consensus", () => {
     const { db } = t.database;
     const members = Array.from({ length: 6 }, (_, i) => `spoil-${i}`);
     await db.insert(user).values(members.map((id) => ({ id, name: id, email: `${id}@example.com` })));
-    await db.insert(lists).values(
-      members.map((id) => ({ userId: id, id: `list_${id}`, name: "L", kind: "castaways" as const, itemCount: 3 })),
-    );
-    await db.insert(listItems).values(
-      members.flatMap((id) =>
-        [EARLY, LATE, LATER].map((itemId, position) => ({ userId: id, listId: `list_${id}`, position, itemId })),
-      ),
-    );
+    await db
+      .insert(lists)
+      .values(
+        members.map((id) => ({
+          userId: id,
+          id: `list_${id}`,
+          name: "L",
+          kind: "castaways" as const,
+          itemCount: 3,
+        })),
+      );
+    await db
+      .insert(listItems)
+      .values(
+        members.flatMap((id) =>
+          [EARLY, LATE, LATER].map((itemId, position) => ({
+            userId: id,
+            listId: `list_${id}`,
+            position,
+            itemId,
+          })),
+        ),
+      );
     await t.app.deps.consensus!.refreshNow();
     const path = "/api/consensus/castaways/all";
     const whole = await read(path, null);
@@ -257,8 +279,8 @@ describe("what is made for others never hides", () => {
     const asWatcher = await t.request(path, { cookie: watcher.cookie });
     expect(asWatcher.status).toBe(200);
     expect(asWatcher.headers.get("content-type")).toBe("image/png");
-    expect(Buffer.from(await asWatcher.arrayBuffer()).equals(Buffer.from(await asVisitor.arrayBuffer()))).toBe(
-      true,
-    );
+    expect(
+      Buffer.from(await asWatcher.arrayBuffer()).equals(Buffer.from(await asVisitor.arrayBuffer())),
+    ).toBe(true);
   });
 });

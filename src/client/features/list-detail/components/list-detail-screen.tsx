@@ -39,6 +39,8 @@ export interface ListDetailSlots {
   renderShare?: (list: ListDetailDto) => ReactNode;
   /** The 'Comments' section (features/discussion). */
   renderComments?: (list: ListDetailDto) => ReactNode;
+  /** What floats beside the page (the spoiler horizon's first-visit question). */
+  renderAside?: (list: ListDetailDto) => ReactNode;
 }
 
 export interface ListDetailScreenProps extends ListDetailSlots {
@@ -73,7 +75,10 @@ function ListDetailLoader({
 }: ListDetailSlots & { userId: string; listId: string; source: ListSource }) {
   // Asked again whole once a castaway hidden by the server is tapped (docs/product.md, "Spoiler horizon").
   const [whole, setWhole] = useState(false);
-  const query = useQuery({ ...listQueryOptions({ userId, listId }, whole), placeholderData: keepPreviousData });
+  const query = useQuery({
+    ...listQueryOptions({ userId, listId }, whole),
+    placeholderData: keepPreviousData,
+  });
   // The list draws in a deferred, time-sliced pass: no long task when it arrives (decision 013).
   const list = useDeferredValue(query.data);
   if (query.isError) return <ListDetailProblem message={listDetailErrorMessage(query.error)} />;
@@ -127,6 +132,7 @@ function ListDetailView({
   renderReactions,
   renderShare,
   renderComments,
+  renderAside,
   onWantsWhole,
 }: ListDetailSlots & { list: ListDetailDto; source: ListSource; onWantsWhole: () => void }) {
   const isMobile = useIsMobile();
@@ -258,6 +264,7 @@ function ListDetailView({
       <div className="list-detail-comments-slot" data-slot="comments">
         {renderComments?.(list)}
       </div>
+      {renderAside?.(list)}
     </article>
   );
 }
