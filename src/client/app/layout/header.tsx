@@ -136,14 +136,10 @@ export function Header({ inboxSlot, menuBadge }: HeaderProps) {
     </NavLink>
   );
   // Anyone may set how far they have watched (docs/product.md, "Spoiler horizon"); the editor loads when opened.
-  const spoilers = (
-    <SpoilerHorizonButton
-      onClick={() => {
-        closeMenu();
-        setSpoilersOpen(true);
-      }}
-    />
-  );
+  const openSpoilers = () => {
+    closeMenu();
+    setSpoilersOpen(true);
+  };
   const spoilersDialog = spoilersOpen && <LazySpoilerHorizonDialog onClose={() => setSpoilersOpen(false)} />;
   const auth = user ? (
     <button type="button" className="btn header-auth" onClick={onSignOut} disabled={signingOut}>
@@ -167,7 +163,7 @@ export function Header({ inboxSlot, menuBadge }: HeaderProps) {
             <MuteButton />
             {myLists}
             {otherRankings}
-            {spoilers}
+            <SpoilerHorizonButton onClick={openSpoilers} iconOnly />
             {user && inboxSlot}
             {auth}
           </nav>
@@ -218,7 +214,7 @@ export function Header({ inboxSlot, menuBadge }: HeaderProps) {
               {consensusLink}
               {myLists}
               {otherRankings}
-              {spoilers}
+              <SpoilerHorizonButton onClick={openSpoilers} />
               {user && inboxSlot}
               {auth}
             </nav>

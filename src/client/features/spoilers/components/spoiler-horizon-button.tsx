@@ -15,11 +15,34 @@ export function LazySpoilerHorizonDialog({ onClose }: { onClose: () => void }) {
 }
 
 /**
- * The header's way to the spoiler horizon, naming the one set ("Spoilers: Up
- * to S30"). The header holds the dialog: the phone menu closes as it opens.
+ * The header's way to the spoiler horizon. In the phone menu it names the
+ * horizon set ("Spoilers: Up to S30"); in the desktop row, which has no room
+ * to spare, it is an icon whose name and tooltip say the same. The header
+ * holds the dialog: the phone menu closes as it opens.
  */
-export function SpoilerHorizonButton({ onClick }: { onClick: () => void }) {
+export function SpoilerHorizonButton({
+  onClick,
+  iconOnly = false,
+}: {
+  onClick: () => void;
+  iconOnly?: boolean;
+}) {
   const { horizon } = useSpoilerHorizon();
+  const name = horizon ? `${T.headerButton}: ${describeHorizonShort(horizon)}` : T.headerButton;
+  if (iconOnly) {
+    return (
+      <button
+        type="button"
+        className={`btn btn-ghost btn-icon spoiler-button${horizon ? " is-set" : ""}`}
+        onClick={onClick}
+        aria-haspopup="dialog"
+        aria-label={name}
+        title={name}
+      >
+        <span aria-hidden="true">🙈</span>
+      </button>
+    );
+  }
   return (
     <button
       type="button"
@@ -28,8 +51,7 @@ export function SpoilerHorizonButton({ onClick }: { onClick: () => void }) {
       aria-haspopup="dialog"
     >
       <span aria-hidden="true">🙈</span>
-      {T.headerButton}
-      {horizon && <span className="spoiler-button-value">: {describeHorizonShort(horizon)}</span>}
+      {name}
     </button>
   );
 }
