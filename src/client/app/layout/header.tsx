@@ -161,9 +161,9 @@ export function Header({ inboxSlot, menuBadge }: HeaderProps) {
           <nav className="header-nav" aria-label="Main">
             {welcome}
             <MuteButton />
+            <SpoilerHorizonButton onClick={openSpoilers} iconOnly />
             {myLists}
             {otherRankings}
-            <SpoilerHorizonButton onClick={openSpoilers} iconOnly />
             {user && inboxSlot}
             {auth}
           </nav>

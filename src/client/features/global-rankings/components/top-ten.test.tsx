@@ -1,5 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render as renderBare, screen, within } from "@testing-library/react";
+import type { ReactNode } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { RankedCastawayDto } from "#server/api-types.ts";
 import { TopTen } from "./top-ten.tsx";
@@ -12,6 +14,13 @@ const castaway = (n: number, range?: { low: number; high: number } | null): Rank
   totalScore: 20 - n,
   ...(range !== undefined && { range }),
 });
+
+/** A visitor without a spoiler horizon reads the list (the rows read the reader's horizon). */
+function render(ui: ReactNode) {
+  const client = new QueryClient();
+  client.setQueryData(["session"], null);
+  return renderBare(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+}
 
 afterEach(cleanup);
 
