@@ -16,6 +16,7 @@ export default function GlobalDetailRoute() {
   const signedIn = user !== null;
   return (
     <>
+      <SpoilerPrompt />
       <GlobalDetailScreen
         categoryId={categoryId}
         signedIn={signedIn}
@@ -37,7 +38,6 @@ export default function GlobalDetailRoute() {
           <LazyDiscussion target={{ categoryId: id }} variant="global" signedIn={signedIn} readOnly={!open} />
         )}
       />
-      <SpoilerPrompt />
     </>
   );
 }

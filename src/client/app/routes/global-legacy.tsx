@@ -5,8 +5,8 @@ import { LegacyRankings } from "#client/features/global-rankings/components/lega
 export default function GlobalLegacyRoute() {
   return (
     <>
-      <LegacyRankings />
       <SpoilerPrompt />
+      <LegacyRankings />
     </>
   );
 }

@@ -5,8 +5,8 @@ import { GlobalOverview } from "#client/features/global-rankings/components/glob
 export default function GlobalRankingsRoute() {
   return (
     <>
-      <GlobalOverview />
       <SpoilerPrompt />
+      <GlobalOverview />
     </>
   );
 }

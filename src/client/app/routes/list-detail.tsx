@@ -30,7 +30,7 @@ export default function ListDetailRoute() {
         </>
       )}
       renderShare={(list) => <ShareButton list={list} />}
-      renderAside={(list) => list.kind === "castaways" && <SpoilerPrompt />}
+      renderNotice={(list) => list.kind === "castaways" && <SpoilerPrompt />}
       renderComments={(list) => (
         <LazyDiscussion
           target={{ listUserId: list.userId, listId: list.id }}

@@ -39,8 +39,8 @@ export interface ListDetailSlots {
   renderShare?: (list: ListDetailDto) => ReactNode;
   /** The 'Comments' section (features/discussion). */
   renderComments?: (list: ListDetailDto) => ReactNode;
-  /** What floats beside the page (the spoiler horizon's first-visit question). */
-  renderAside?: (list: ListDetailDto) => ReactNode;
+  /** A note above the entries (the spoiler horizon's first-visit question). */
+  renderNotice?: (list: ListDetailDto) => ReactNode;
 }
 
 export interface ListDetailScreenProps extends ListDetailSlots {
@@ -132,7 +132,7 @@ function ListDetailView({
   renderReactions,
   renderShare,
   renderComments,
-  renderAside,
+  renderNotice,
   onWantsWhole,
 }: ListDetailSlots & { list: ListDetailDto; source: ListSource; onWantsWhole: () => void }) {
   const isMobile = useIsMobile();
@@ -188,6 +188,8 @@ function ListDetailView({
           </ul>
         )}
       </header>
+
+      {renderNotice?.(list)}
 
       {list.items.length === 0 ? (
         <p className="list-detail-empty">{M.empty}</p>
@@ -264,7 +266,6 @@ function ListDetailView({
       <div className="list-detail-comments-slot" data-slot="comments">
         {renderComments?.(list)}
       </div>
-      {renderAside?.(list)}
     </article>
   );
 }

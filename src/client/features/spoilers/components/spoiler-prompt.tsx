@@ -7,9 +7,9 @@ import "./spoiler-prompt.css";
 
 /**
  * The first-visit question (docs/product.md, "Spoiler horizon"): on the
- * first castaway list or Global Rankings page, a small card at the bottom
- * asks how far the reader has watched. Asked once per browser: shown, it
- * counts as asked; it never blocks the page.
+ * first castaway list or Global Rankings page, a slim card in the page's
+ * flow (it covers nothing) asks how far the reader has watched. Asked once
+ * per browser: shown, it counts as asked; it never blocks the page.
  */
 export function SpoilerPrompt() {
   const { horizon } = useSpoilerHorizon();
@@ -23,7 +23,7 @@ export function SpoilerPrompt() {
   return (
     <>
       {showing && (
-        <aside className="spoiler-prompt card" aria-label={T.settingsTitle}>
+        <section className="spoiler-prompt card" aria-label={T.settingsTitle}>
           <p className="spoiler-prompt-text">
             <span aria-hidden="true">🙈 </span>
             {T.promptText}
@@ -43,7 +43,7 @@ export function SpoilerPrompt() {
               {T.promptDismiss}
             </button>
           </div>
-        </aside>
+        </section>
       )}
       {editing && <LazySpoilerHorizonDialog onClose={() => setEditing(false)} />}
     </>
