@@ -14,14 +14,18 @@ interface HiddenEntryProps {
 /** The hidden entry: a button whose name says what it hides and that it reveals. */
 export function HiddenEntry({ season, onReveal, size = 48 }: HiddenEntryProps) {
   return (
-    <button type="button" className="hidden-entry" onClick={onReveal} title="Tap to reveal">
+    <button
+      type="button"
+      className="hidden-entry"
+      onClick={onReveal}
+      title="Tap to reveal"
+      // The visible text first, so speech input can name it as it reads.
+      aria-label={`${SPOILER_TEXTS.hidden(season)}, ${SPOILER_TEXTS.reveal}`}
+    >
       <span className="hidden-entry-face" style={{ width: size, height: size }} aria-hidden="true">
         ?
       </span>
-      <span className="hidden-entry-text">
-        {SPOILER_TEXTS.hidden(season)}
-        <span className="sr-only">, {SPOILER_TEXTS.reveal}</span>
-      </span>
+      <span className="hidden-entry-text">{SPOILER_TEXTS.hidden(season)}</span>
     </button>
   );
 }
