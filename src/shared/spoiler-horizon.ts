@@ -34,6 +34,9 @@ export const SPOILER_TEXTS = {
   promptSet: "Set my horizon",
   promptDismiss: "No thanks",
   visitorNote: "Kept in this browser; sign in to keep it on every device.",
+  sharePictures: (seasons: readonly number[]) =>
+    `These pictures show castaways from ${seasons.length === 1 ? "season" : "seasons"} ${seasons.join(", ")}, past your spoiler horizon. They are made for others, so they show everyone.`,
+  showPictures: "Show the pictures",
 } as const;
 
 /** Whether a season is inside the horizon (no horizon: everything is). */
