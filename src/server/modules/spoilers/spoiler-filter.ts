@@ -12,7 +12,7 @@ const SHOWS_CASTAWAYS = [
   /^\/api\/me\/favorites\/?$/,
   /^\/api\/global-rankings(\/[^/]+)?\/?$/,
   /^\/api\/consensus\/(seasons|castaways)\/[^/]+\/?$/,
-  /^\/api\/consensus\/lists\/[^/]+\/[^/]+\/?$/,
+  // Not a list's closeness: its one castaway (the hottest take) is shown to the list's owner only.
 ];
 
 /** `?spoilers=show`: the answer whole, for a reveal. */
