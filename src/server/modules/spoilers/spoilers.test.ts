@@ -230,29 +230,25 @@ describe("Global Rankings and Community Consensus", () => {
     const { db } = t.database;
     const members = Array.from({ length: 6 }, (_, i) => `spoil-${i}`);
     await db.insert(user).values(members.map((id) => ({ id, name: id, email: `${id}@example.com` })));
-    await db
-      .insert(lists)
-      .values(
-        members.map((id) => ({
+    await db.insert(lists).values(
+      members.map((id) => ({
+        userId: id,
+        id: `list_${id}`,
+        name: "L",
+        kind: "castaways" as const,
+        itemCount: 3,
+      })),
+    );
+    await db.insert(listItems).values(
+      members.flatMap((id) =>
+        [EARLY, LATE, LATER].map((itemId, position) => ({
           userId: id,
-          id: `list_${id}`,
-          name: "L",
-          kind: "castaways" as const,
-          itemCount: 3,
+          listId: `list_${id}`,
+          position,
+          itemId,
         })),
-      );
-    await db
-      .insert(listItems)
-      .values(
-        members.flatMap((id) =>
-          [EARLY, LATE, LATER].map((itemId, position) => ({
-            userId: id,
-            listId: `list_${id}`,
-            position,
-            itemId,
-          })),
-        ),
-      );
+      ),
+    );
     await t.app.deps.consensus!.refreshNow();
     const path = "/api/consensus/castaways/all";
     const whole = await read(path, null);
