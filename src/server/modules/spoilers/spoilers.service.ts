@@ -25,19 +25,8 @@ export async function setSpoilerHorizon(
   return decodeHorizon(text);
 }
 
-/** The horizon a session's user carries (the column's text), read once per distinct text. */
-const decoded = new Map<string, SpoilerHorizon | null>();
-export function horizonOf(text: string | null | undefined): SpoilerHorizon | null {
-  if (!text) return null;
-  let horizon = decoded.get(text);
-  if (horizon === undefined) {
-    horizon = decodeHorizon(text);
-    // A member's horizon is one of few shapes; the bound only guards against a flood of odd ones.
-    if (decoded.size > 10_000) decoded.clear();
-    decoded.set(text, horizon);
-  }
-  return horizon;
-}
+/** The horizon a session's user carries (the column's text); a few bytes of JSON, read per request. */
+export const horizonOf = (text: string | null | undefined): SpoilerHorizon | null => decodeHorizon(text);
 
 // What a hidden entry keeps: its place and counts, never what names it.
 const KEPT_OBJECTS = new Set(["range"]);
