@@ -60,6 +60,7 @@ import { accountRoutes } from "./modules/account/account.routes.ts";
 import { usersRoutes } from "./modules/profiles/users.routes.ts";
 import { seasonsRoutes } from "./modules/seasons/seasons.routes.ts";
 import { shareRoutes } from "./modules/share/share.routes.ts";
+import { hideSpoilersAfterCache } from "./modules/spoilers/spoiler-filter.ts";
 
 /** JSON bodies are small; a picture upload has its own, larger limit (pictures.routes.ts). */
 export const JSON_BODY_LIMIT = 64 * 1024;
@@ -101,6 +102,7 @@ function apiRoutes(deps: AppDeps) {
     .use(forgetSessionAfterWrites(sessions))
     .route("/auth", authRoutes(deps, sessions))
     .use(sessionMiddleware(sessions))
+    .use(hideSpoilersAfterCache(deps.store))
     .use(limitEveryWrite(deps.limits))
     .route("/health", healthRoutes(deps))
     .route("/seasons", seasonsRoutes(deps))

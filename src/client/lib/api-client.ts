@@ -42,6 +42,22 @@ async function send(input: RequestInfo | URL, init: RequestInit = {}): Promise<R
  */
 export const api = hc<AppType>(API_BASE, { fetch: send });
 
+/**
+ * A typed call's options for an answer whole, castaways past the member's
+ * spoiler horizon included (`?spoilers=show`, docs/product.md, "Spoiler
+ * horizon"): asked for after a tap on a hidden entry.
+ */
+export const spoilersShown = (whole: boolean) =>
+  whole
+    ? {
+        fetch: ((input: RequestInfo | URL, init?: RequestInit) => {
+          const url = new URL(String(input), window.location.origin);
+          url.searchParams.set("spoilers", "show");
+          return send(`${url.pathname}${url.search}`, init);
+        }) as typeof fetch,
+      }
+    : undefined;
+
 /** An endpoint's address for what cannot go through fetch (EventSource). */
 export const apiAddress = (endpoint: { $path(): string }) => `${API_BASE}${endpoint.$path()}`;
 

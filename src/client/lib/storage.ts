@@ -34,4 +34,8 @@ export const STORAGE_KEYS = {
   postLoginAction: "survivor.postLoginAction",
   muted: "survivor.muted",
   seasonsPanelCollapsed: "survivor.seasonsPanelCollapsed",
+  /** A visitor's spoiler horizon (a member's lives on the server). */
+  spoilerHorizon: "survivor.spoilerHorizon",
+  /** The first-visit question about the spoiler horizon was answered or dismissed. */
+  spoilerPromptSeen: "survivor.spoilerPromptSeen",
 } as const;

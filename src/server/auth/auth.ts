@@ -101,6 +101,7 @@ export function createAuth(opts: AuthOptions) {
         idolsFound: { type: "number", required: false, input: false, defaultValue: 0 },
         lastRerollTime: { type: "date", required: false, input: false },
         lastRolledHeadshot: { type: "string", required: false, input: false },
+        spoilerHorizon: { type: "string", required: false, input: false },
       },
     },
     databaseHooks: {

@@ -141,6 +141,15 @@ const RECIPES: Record<string, Recipe> = {
   "DELETE /api/me/draft": {
     write: () => t.request("/api/me/draft", { method: "DELETE", cookie: fan.cookie }),
   },
+  // The fan's horizon hides later castaways from every read the fan makes (modules/spoilers).
+  "PUT /api/me/spoiler-horizon": {
+    write: () =>
+      t.request("/api/me/spoiler-horizon", {
+        method: "PUT",
+        json: { horizon: { upTo: 1 } },
+        cookie: fan.cookie,
+      }),
+  },
   "POST /api/me/idol-draws": { write: () => post("/api/me/idol-draws", fan) },
   // A member who touched everything others see: lists, upvotes, favourites, comments, votes, a submission.
   "DELETE /api/me/account": {

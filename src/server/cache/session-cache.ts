@@ -13,8 +13,8 @@ export interface KnownSession<S extends { user: { id: string } }> {
  * the app (an operator deleting sessions) leaves trusted. A sign-out or a
  * revocation anywhere drops every session everywhere (naming tokens in a
  * NOTIFY, which any listener on the database could read, is not worth the
- * query each active session then costs); a member's new name or picture
- * drops that member's sessions.
+ * query each active session then costs); a member's new name, picture or spoiler
+ * horizon drops that member's sessions.
  */
 export const sessionCache = <S extends { user: { id: string } }>(
   trustMs: number,
@@ -26,5 +26,7 @@ export const sessionCache = <S extends { user: { id: string } }>(
   derivesFrom: {
     "sessions-changed": (sessions) => sessions.clear(),
     "member-changed": (sessions, e) => sessions.dropGroup(e.userId),
+    // The horizon is read off the session's user (modules/spoilers).
+    "spoiler-horizon-changed": (sessions, e) => sessions.dropGroup(e.userId),
   },
 });

@@ -54,6 +54,8 @@ export interface DomainEventMap {
   "category-changed": { categoryId: string };
   /** A member's name or picture changed: it shows on their cards, comments and session. */
   "member-changed": { userId: string };
+  /** A member set or cleared their spoiler horizon: it rides on their session. */
+  "spoiler-horizon-changed": { userId: string };
   "reference-list-saved": { id: ReferenceListId; updatedAt: string };
   /** A new Community Consensus (every slice, and the Global Rankings ranges) was stored. */
   "consensus-computed": { computedAt: string };
@@ -75,6 +77,7 @@ export const DOMAIN_EVENT_NAMES = [
   "submission-saved",
   "category-changed",
   "member-changed",
+  "spoiler-horizon-changed",
   "reference-list-saved",
   "sessions-changed",
   "consensus-computed",

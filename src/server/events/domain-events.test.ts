@@ -58,6 +58,7 @@ const LARGEST: { [K in DomainEventName]: DomainEventMap[K] } = {
   "submission-saved": { categoryId: id("k"), userId: id("v") },
   "category-changed": { categoryId: id("k") },
   "member-changed": { userId: id("v") },
+  "spoiler-horizon-changed": { userId: id("v") },
   "reference-list-saved": { id: "kendallsList", updatedAt: new Date(8.64e15).toISOString() },
   "sessions-changed": {},
   "consensus-computed": { computedAt: new Date(8.64e15).toISOString() },

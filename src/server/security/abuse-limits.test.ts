@@ -7,7 +7,11 @@ import {
 } from "#server/modules/events/events.routes.ts";
 import { PASSWORD_CHECK_LIMIT, PASSWORD_CHECK_MESSAGE } from "#server/modules/auth/auth-limits.ts";
 import { LIST_CHANGE_LIMIT, LIST_CREATE_LIMIT } from "#server/modules/lists/lists.routes.ts";
-import { DRAFT_SAVE_LIMIT, USERNAME_CHANGE_LIMIT } from "#server/modules/profiles/me.routes.ts";
+import {
+  DRAFT_SAVE_LIMIT,
+  SPOILER_HORIZON_LIMIT,
+  USERNAME_CHANGE_LIMIT,
+} from "#server/modules/profiles/me.routes.ts";
 import { REACTION_LIMIT } from "#server/modules/reactions/reactions.routes.ts";
 import { WRITE_LIMIT_MESSAGE, WRITE_LIMITS } from "#server/rate-limit/write-limits.ts";
 import { createTestApp, TEST_PASSWORD, type TestApp, type TestUser } from "#testing/test-app.ts";
@@ -92,6 +96,19 @@ describe("per-route write limits, continued", () => {
       }),
     );
     expect(statuses.slice(0, -1).every((s) => s < 300)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it("limits spoiler horizon changes per user", async () => {
+    const user = await t.signUp("horizon-setter@example.com");
+    const statuses = await statusesOf(SPOILER_HORIZON_LIMIT.max + 1, (i) =>
+      t.request("/api/me/spoiler-horizon", {
+        method: "PUT",
+        json: { horizon: { upTo: (i % 50) + 1 } },
+        cookie: user.cookie,
+      }),
+    );
+    expect(statuses.slice(0, -1).every((s) => s === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
   });
 

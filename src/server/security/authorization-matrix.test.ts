@@ -90,6 +90,10 @@ const MATRIX: Record<string, Entry> = {
     expect: members(200),
   },
   "DELETE /api/me/draft": { attempt: () => ({ path: "/api/me/draft" }), expect: members(204) },
+  "PUT /api/me/spoiler-horizon": {
+    attempt: () => ({ path: "/api/me/spoiler-horizon", json: { horizon: { upTo: 30 } } }),
+    expect: members(200),
+  },
   "POST /api/me/idol-draws": { attempt: () => ({ path: "/api/me/idol-draws" }), expect: members(200) },
   // Only ever the caller's own account, confirmed by its own name: any other name is refused, so
   // nobody here is deleted (account.test.ts deletes one, and shows another member cannot).

@@ -203,6 +203,7 @@ function templateFor(method: string, path: string, ids: Ids): Record<string, unk
     "PUT /api/me/draft": { name: "draft", description: "", tags: [], items },
     // Never the fuzzer's own name: a valid request is refused, not an account deleted.
     "DELETE /api/me/account": { username: "not-the-fuzzers-name", password: TEST_PASSWORD },
+    "PUT /api/me/spoiler-horizon": { horizon: { seasons: [1, 2, 3] } },
     "POST /api/comments": { target: { listUserId: ids.userId, listId: ids.listId }, text: "hello" },
     "POST /api/comments/:commentId/vote": { value: 1 },
     "PUT /api/global-rankings/:categoryId/submission": {

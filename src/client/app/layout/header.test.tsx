@@ -118,6 +118,14 @@ describe("header", () => {
     expect(within(nav).getByTestId("inbox-badge").textContent).toBe("1");
   });
 
+  it("opens the spoiler horizon's editor for anyone, naming the horizon set", async () => {
+    renderApp("/rankings", null);
+    fireEvent.click(screen.getByRole("button", { name: "Spoilers" }));
+    const dialog = await screen.findByRole("dialog", { name: "Spoiler horizon" });
+    expect(within(dialog).getByRole("radio", { name: /watched up to season/ })).toBeTruthy();
+    expect(within(dialog).getByRole("button", { name: "Save" })).toBeTruthy();
+  });
+
   it("marks the current section's link", () => {
     renderApp("/rankings", null);
     expect(screen.getByRole("link", { name: "Other Rankings" }).getAttribute("aria-current")).toBe("page");

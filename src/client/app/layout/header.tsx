@@ -16,6 +16,10 @@ import {
 import { signOut } from "#client/features/auth/api/auth-actions.ts";
 import { useSession } from "#client/lib/queries/session.ts";
 import { MuteButton } from "#client/features/music/components/mute-button.tsx";
+import {
+  LazySpoilerHorizonDialog,
+  SpoilerHorizonButton,
+} from "#client/features/spoilers/components/spoiler-horizon-button.tsx";
 import { usePalmTransition } from "#client/features/transition/palm-transition.tsx";
 import { pageMarkerFor } from "./page-marker.ts";
 import { useMediaQuery } from "#client/lib/use-media-query.ts";
@@ -46,6 +50,7 @@ export function Header({ inboxSlot, menuBadge }: HeaderProps) {
   const compact = useMediaQuery(COMPACT_HEADER_QUERY);
   const [menuOpen, setMenuOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
+  const [spoilersOpen, setSpoilersOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const headerRef = useRef<HTMLElement>(null);
   const menuId = useId();
@@ -148,6 +153,12 @@ export function Header({ inboxSlot, menuBadge }: HeaderProps) {
       Other Rankings
     </NavLink>
   );
+  // Anyone may set how far they have watched (docs/product.md, "Spoiler horizon"); the editor loads when opened.
+  const openSpoilers = () => {
+    closeMenu();
+    setSpoilersOpen(true);
+  };
+  const spoilersDialog = spoilersOpen && <LazySpoilerHorizonDialog onClose={() => setSpoilersOpen(false)} />;
   const auth = user ? (
     <button type="button" className="btn header-auth" onClick={onSignOut} disabled={signingOut}>
       Sign Out
@@ -168,6 +179,7 @@ export function Header({ inboxSlot, menuBadge }: HeaderProps) {
           <nav className="header-nav" aria-label="Main">
             {welcome}
             <MuteButton />
+            <SpoilerHorizonButton onClick={openSpoilers} iconOnly />
             {myLists}
             {accountIcon}
             {otherRankings}
@@ -175,6 +187,7 @@ export function Header({ inboxSlot, menuBadge }: HeaderProps) {
             {auth}
           </nav>
         </div>
+        {spoilersDialog}
       </header>
     );
   }
@@ -221,12 +234,14 @@ export function Header({ inboxSlot, menuBadge }: HeaderProps) {
               {myLists}
               {accountLink}
               {otherRankings}
+              <SpoilerHorizonButton onClick={openSpoilers} />
               {user && inboxSlot}
               {auth}
             </nav>
           </div>
         </>
       )}
+      {spoilersDialog}
     </header>
   );
 }

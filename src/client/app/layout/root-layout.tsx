@@ -8,6 +8,7 @@ import { useSession } from "#client/lib/queries/session.ts";
 import { useServerEventsIdentity } from "#client/lib/server-events.ts";
 import { useMusicAutostart } from "#client/features/music/use-music.ts";
 import { PalmTransitionProvider } from "#client/features/transition/palm-transition.tsx";
+import { useCarryOverSpoilerHorizon } from "#client/features/spoilers/api/spoiler-horizon-api.ts";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
 import { pageMarkerFor } from "./page-marker.ts";
@@ -20,6 +21,7 @@ export function RootLayout() {
   useMusicAutostart();
   const { user, isPending } = useSession();
   useServerEventsIdentity(user?.id ?? null, !isPending);
+  useCarryOverSpoilerHorizon();
 
   return (
     <ToastProvider>

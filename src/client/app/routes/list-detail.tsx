@@ -6,6 +6,7 @@ import { ShareButton } from "#client/features/list-detail/components/share-butto
 import { readSource } from "#client/features/list-detail/model/list-detail-rules.ts";
 import { FavoriteButton } from "#client/features/reactions/components/favorite-button.tsx";
 import { UpvoteButton } from "#client/features/reactions/components/upvote-button.tsx";
+import { SpoilerPrompt } from "#client/features/spoilers/components/spoiler-prompt.tsx";
 
 /**
  * /list/{userId}/{listId}: the full list, with the reactions, the Share button and the comments composed in.
@@ -29,6 +30,7 @@ export default function ListDetailRoute() {
         </>
       )}
       renderShare={(list) => <ShareButton list={list} />}
+      renderNotice={(list) => list.kind === "castaways" && <SpoilerPrompt />}
       renderComments={(list) => (
         <LazyDiscussion
           target={{ listUserId: list.userId, listId: list.id }}

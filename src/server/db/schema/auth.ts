@@ -17,6 +17,8 @@ export const user = pgTable(
     idolsFound: integer("idols_found").notNull().default(0),
     lastRerollTime: timestamp("last_reroll_time", { withTimezone: true }),
     lastRolledHeadshot: text("last_rolled_headshot"),
+    /** The seasons the member has watched (docs/product.md, "Spoiler horizon"), as JSON; null: none set. */
+    spoilerHorizon: text("spoiler_horizon"),
   },
   (t) => [uniqueIndex("user_name_lower_idx").on(sql`lower(${t.name})`)],
 );

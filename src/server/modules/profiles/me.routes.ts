@@ -8,6 +8,8 @@ import { listsOfUser } from "../lists/lists.service.ts";
 import { draftSchema } from "#shared/drafts.schema.ts";
 import { usernameSchema } from "#shared/profile.schema.ts";
 import { limitPerUser } from "../../rate-limit/write-limits.ts";
+import { spoilerHorizonInputSchema } from "#shared/spoiler-horizon.schema.ts";
+import { setSpoilerHorizon } from "../spoilers/spoilers.service.ts";
 import {
   changeUsername,
   drawIdol,
@@ -19,8 +21,10 @@ import {
 export const USERNAME_CHANGE_LIMIT = { max: 10, windowMs: 10 * 60_000 };
 // The editor autosaves a draft every 2 seconds of editing, at most.
 export const DRAFT_SAVE_LIMIT = { max: 90, windowMs: 60_000 };
+// Set from a small form now and then; a burst of taps is the most it sees.
+export const SPOILER_HORIZON_LIMIT = { max: 30, windowMs: 60_000 };
 
-/** The signed-in user's own things: profile, lists, favourites, draft, idol draws. */
+/** The signed-in user's own things: profile, lists, favourites, draft, spoiler horizon, idol draws. */
 export function meRoutes(deps: AppDeps) {
   const { store, limits } = deps;
   const { db } = store;
@@ -36,6 +40,12 @@ export function meRoutes(deps: AppDeps) {
     "draft",
     DRAFT_SAVE_LIMIT,
     "Your draft is being saved too often. Please wait a moment.",
+  );
+  const limitHorizon = limitPerUser(
+    limits,
+    "spoiler-horizon",
+    SPOILER_HORIZON_LIMIT,
+    "You are changing your spoiler horizon too often. Please wait a minute and try again.",
   );
   return new Hono<AppEnv>()
     .get("/profile", requireUser, async (c) => c.json({ profile: await getProfile(db, c.get("user").id) }))
@@ -54,6 +64,10 @@ export function meRoutes(deps: AppDeps) {
     .delete("/draft", requireUser, limitDraft, async (c) => {
       await clearDraft(db, c.get("user").id);
       return c.body(null, 204);
+    })
+    .put("/spoiler-horizon", requireUser, limitHorizon, jsonBody(spoilerHorizonInputSchema), async (c) => {
+      const horizon = await setSpoilerHorizon(store, c.get("user").id, c.req.valid("json").horizon);
+      return c.json({ horizon });
     })
     .post("/idol-draws", requireUser, limitDraw, async (c) => c.json(await drawIdol(db, c.get("user").id)));
 }

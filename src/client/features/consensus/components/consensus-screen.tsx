@@ -32,8 +32,16 @@ export function ConsensusScreen() {
   // Every row of this slice, once asked for ("Show all"); the first hundred otherwise.
   const [allOf, setAllOf] = useState<string | null>(null);
   const viewKey = `${view.kind}:${view.slice}`;
+  // Asked again whole once a castaway hidden by the server is tapped (docs/product.md, "Spoiler horizon").
+  const [wholeOf, setWholeOf] = useState<string | null>(null);
+  const onWantsWhole = () => setWholeOf(viewKey);
   const query = useQuery({
-    ...consensusSliceQueryOptions(view.kind, view.slice, allOf === viewKey ? "all" : "top"),
+    ...consensusSliceQueryOptions(
+      view.kind,
+      view.slice,
+      allOf === viewKey ? "all" : "top",
+      wholeOf === viewKey,
+    ),
     // The slice shown stays (dimmed) while the next one loads.
     placeholderData: keepPreviousData,
   });
@@ -69,7 +77,14 @@ export function ConsensusScreen() {
       </p>
     );
   } else {
-    body = <SliceResult data={query.data} onShowAll={() => setAllOf(viewKey)} />;
+    body = (
+      <SliceResult
+        key={viewKey}
+        data={query.data}
+        onShowAll={() => setAllOf(viewKey)}
+        onWantsWhole={onWantsWhole}
+      />
+    );
   }
 
   return (
@@ -126,7 +141,16 @@ export function ConsensusScreen() {
 }
 
 /** One slice's answer: the ranked rows, then the most divisive, the unranked and how it was fitted. */
-export function SliceResult({ data, onShowAll }: { data: ConsensusSlice; onShowAll?: () => void }) {
+export function SliceResult({
+  data,
+  onShowAll,
+  onWantsWhole,
+}: {
+  data: ConsensusSlice;
+  onShowAll?: () => void;
+  /** A castaway hidden by the server was tapped: the page asks for the slice whole. */
+  onWantsWhole?: () => void;
+}) {
   const ids = useId();
   const [allUnranked, setAllUnranked] = useState(false);
   const method = (
@@ -162,7 +186,12 @@ export function SliceResult({ data, onShowAll }: { data: ConsensusSlice; onShowA
           <span className="consensus-count">{ballotCountLabel(data.ballotCount)}</span>
         </header>
         {data.ranked.length > 0 ? (
-          <ConsensusRankedRows kind={data.kind} rows={data.ranked} label={T.rankedLabel(data.title)} />
+          <ConsensusRankedRows
+            kind={data.kind}
+            rows={data.ranked}
+            label={T.rankedLabel(data.title)}
+            onWantsWhole={onWantsWhole}
+          />
         ) : (
           <p className="consensus-empty">{T.noneRanked}</p>
         )}
@@ -180,7 +209,7 @@ export function SliceResult({ data, onShowAll }: { data: ConsensusSlice; onShowA
               {C.divisiveHeading}
             </h2>
             <p className="consensus-note">{T.spreadNote}</p>
-            <DivisiveTable kind={data.kind} rows={data.divisive} />
+            <DivisiveTable kind={data.kind} rows={data.divisive} onWantsWhole={onWantsWhole} />
           </section>
         )}
 
@@ -190,7 +219,7 @@ export function SliceResult({ data, onShowAll }: { data: ConsensusSlice; onShowA
               {C.unrankedHeading}
             </h2>
             <p className="consensus-note">{minBallotsLabel(data.minBallots)}</p>
-            <UnrankedList kind={data.kind} rows={unranked} />
+            <UnrankedList kind={data.kind} rows={unranked} onWantsWhole={onWantsWhole} />
             {data.unrankedCount > UNRANKED_PREVIEW && (
               <button
                 type="button"

@@ -1,36 +1,40 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CategoriesDto, CategoryDetailDto } from "#server/api-types.ts";
-import { api, ApiClientError, pathParams, readJson } from "#client/lib/api-client.ts";
+import { api, ApiClientError, pathParams, readJson, spoilersShown } from "#client/lib/api-client.ts";
 import { useServerEvent } from "#client/lib/server-events.ts";
 
 /** Every Global Rankings query lives under ["global-rankings", ...]. */
 export const globalRankingsKeys = {
   all: ["global-rankings"] as const,
-  overview: () => ["global-rankings", "overview"] as const,
-  detail: (categoryId: string) => ["global-rankings", "detail", categoryId] as const,
+  overview: (whole = false) => ["global-rankings", "overview", ...(whole ? ["whole"] : [])] as const,
+  detail: (categoryId: string, whole = false) =>
+    ["global-rankings", "detail", categoryId, ...(whole ? ["whole"] : [])] as const,
 };
 
 /** A missing category is an answer, not a hiccup: no retries. */
 const retryUnlessMissing = (failures: number, error: Error) =>
   !(error instanceof ApiClientError && error.status === 404) && failures < 2;
 
-/** Open categories (the overview) and closed ones (the legacy page), each with its top 10. */
-export const globalOverviewQueryOptions = () =>
+/**
+ * Open categories (the overview) and closed ones (the legacy page), each with
+ * its top 10. `whole`: with castaways past a member's spoiler horizon, for a reveal.
+ */
+export const globalOverviewQueryOptions = (whole = false) =>
   queryOptions({
-    queryKey: globalRankingsKeys.overview(),
+    queryKey: globalRankingsKeys.overview(whole),
     queryFn: ({ signal }): Promise<CategoriesDto> =>
-      readJson(api["global-rankings"].$get(undefined, { init: { signal } })),
+      readJson(api["global-rankings"].$get(undefined, { init: { signal }, ...spoilersShown(whole) })),
   });
 
 /** One category with the reader's own submission (null for visitors and non-voters). */
-export const globalDetailQueryOptions = (categoryId: string) =>
+export const globalDetailQueryOptions = (categoryId: string, whole = false) =>
   queryOptions({
-    queryKey: globalRankingsKeys.detail(categoryId),
+    queryKey: globalRankingsKeys.detail(categoryId, whole),
     queryFn: ({ signal }): Promise<CategoryDetailDto> =>
       readJson(
         api["global-rankings"][":categoryId"].$get(
           { param: pathParams({ categoryId }) },
-          { init: { signal } },
+          { init: { signal }, ...spoilersShown(whole) },
         ),
       ),
     retry: retryUnlessMissing,

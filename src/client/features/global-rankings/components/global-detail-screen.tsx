@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useId, useState } from "react";
 import { Link, Navigate, useLocation, useNavigate } from "react-router";
 import type { CategoryDetailDto, MySubmissionDto } from "#server/api-types.ts";
@@ -41,7 +41,12 @@ export interface GlobalDetailScreenProps extends VoteEditorSlots {
  */
 export function GlobalDetailScreen(props: GlobalDetailScreenProps) {
   const { categoryId, signedIn, sessionPending } = props;
-  const query = useQuery(globalDetailQueryOptions(categoryId));
+  // Asked again whole once a castaway hidden by the server is tapped (docs/product.md, "Spoiler horizon").
+  const [whole, setWhole] = useState(false);
+  const query = useQuery({
+    ...globalDetailQueryOptions(categoryId, whole),
+    placeholderData: keepPreviousData,
+  });
   // The results draw in a deferred, time-sliced pass: no long task when they arrive (decision 013).
   const detail = useDeferredValue(query.data);
   useGlobalRankingsLive();
@@ -75,10 +80,19 @@ export function GlobalDetailScreen(props: GlobalDetailScreenProps) {
     );
   }
   // A new category (or a new member) starts with its own view and editor.
-  return <DetailView key={`${categoryId}:${signedIn}`} {...props} detail={detail} />;
+  return (
+    <DetailView
+      key={`${categoryId}:${signedIn}`}
+      {...props}
+      detail={detail}
+      onWantsWhole={() => setWhole(true)}
+    />
+  );
 }
 
-function DetailView(props: GlobalDetailScreenProps & { detail: CategoryDetailDto }) {
+function DetailView(
+  props: GlobalDetailScreenProps & { detail: CategoryDetailDto; onWantsWhole: () => void },
+) {
   const { detail, signedIn } = props;
   const { category, mine } = detail;
   const open = category.status === "open";
@@ -192,7 +206,13 @@ function DetailView(props: GlobalDetailScreenProps & { detail: CategoryDetailDto
         <div className="global-results-layout">
           <section className="card global-results" aria-labelledby={headingId}>
             {category.top10.length > 0 ? (
-              <TopTen entries={category.top10} showPoints label={M.resultsHeading} size="full" />
+              <TopTen
+                entries={category.top10}
+                showPoints
+                label={M.resultsHeading}
+                size="full"
+                onWantsWhole={props.onWantsWhole}
+              />
             ) : (
               <p className="global-not-yet">{M.notYetAvailable}</p>
             )}

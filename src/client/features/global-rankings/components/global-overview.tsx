@@ -1,4 +1,5 @@
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { Link } from "react-router";
 import type { CategorySummaryDto } from "#server/api-types.ts";
 import { GLOBAL_MESSAGES as M } from "#shared/global-rankings.ts";
@@ -12,7 +13,9 @@ import "./global-rankings.css";
 
 /** /global-rankings: one card per open category, kept live, and the way to the legacy results. */
 export function GlobalOverview() {
-  const query = useQuery(globalOverviewQueryOptions());
+  // Asked again whole once a castaway hidden by the server is tapped (docs/product.md, "Spoiler horizon").
+  const [whole, setWhole] = useState(false);
+  const query = useQuery({ ...globalOverviewQueryOptions(whole), placeholderData: keepPreviousData });
   useGlobalRankingsLive();
 
   let body;
@@ -31,7 +34,12 @@ export function GlobalOverview() {
   } else if (query.data.open.length === 0) {
     body = <p className="status-text global-empty">{M.emptyList}</p>;
   } else {
-    body = <CategoryCards categories={query.data.open} card={(c) => <OpenCategoryCard category={c} />} />;
+    body = (
+      <CategoryCards
+        categories={query.data.open}
+        card={(c) => <OpenCategoryCard category={c} onWantsWhole={() => setWhole(true)} />}
+      />
+    );
   }
 
   return (
@@ -51,7 +59,13 @@ export function GlobalOverview() {
   );
 }
 
-function OpenCategoryCard({ category }: { category: CategorySummaryDto }) {
+function OpenCategoryCard({
+  category,
+  onWantsWhole,
+}: {
+  category: CategorySummaryDto;
+  onWantsWhole: () => void;
+}) {
   const listLabel = `${category.name} top 10`;
   return (
     <article className="card global-card" data-category-id={category.id}>
@@ -68,7 +82,7 @@ function OpenCategoryCard({ category }: { category: CategorySummaryDto }) {
       </header>
       <div className="global-card-body">
         {category.top10.length > 0 ? (
-          <TopTen entries={category.top10} showPoints label={listLabel} />
+          <TopTen entries={category.top10} showPoints label={listLabel} onWantsWhole={onWantsWhole} />
         ) : (
           <EmptyTopTen label={listLabel} />
         )}

@@ -1,4 +1,5 @@
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { Link } from "react-router";
 import type { CategorySummaryDto } from "#server/api-types.ts";
 import { GLOBAL_MESSAGES as M, totalVotesLabel } from "#shared/global-rankings.ts";
@@ -10,7 +11,8 @@ import "./global-rankings.css";
 
 /** /global-rankings/legacy: the final, closed community votes, read-only. */
 export function LegacyRankings() {
-  const query = useQuery(globalOverviewQueryOptions());
+  const [whole, setWhole] = useState(false);
+  const query = useQuery({ ...globalOverviewQueryOptions(whole), placeholderData: keepPreviousData });
 
   let body;
   if (query.isPending) {
@@ -23,7 +25,12 @@ export function LegacyRankings() {
     // A legacy load failure reads as an empty ranking (docs/product.md, Global Rankings).
     body = <p className="status-text global-empty">{M.legacyEmpty}</p>;
   } else {
-    body = <CategoryCards categories={query.data.closed} card={(c) => <LegacyCard category={c} />} />;
+    body = (
+      <CategoryCards
+        categories={query.data.closed}
+        card={(c) => <LegacyCard category={c} onWantsWhole={() => setWhole(true)} />}
+      />
+    );
   }
 
   return (
@@ -43,7 +50,7 @@ export function LegacyRankings() {
   );
 }
 
-function LegacyCard({ category }: { category: CategorySummaryDto }) {
+function LegacyCard({ category, onWantsWhole }: { category: CategorySummaryDto; onWantsWhole: () => void }) {
   return (
     <article className="card global-card is-legacy" data-category-id={category.id}>
       <header className="global-card-head">
@@ -59,7 +66,12 @@ function LegacyCard({ category }: { category: CategorySummaryDto }) {
       </header>
       <div className="global-card-body">
         {category.top10.length > 0 ? (
-          <TopTen entries={category.top10} showPoints label={`${category.name} final top 10`} />
+          <TopTen
+            entries={category.top10}
+            showPoints
+            label={`${category.name} final top 10`}
+            onWantsWhole={onWantsWhole}
+          />
         ) : (
           <p className="global-card-empty">{M.legacyEmpty}</p>
         )}

@@ -8,7 +8,9 @@ import {
   type ReferenceListId,
   type ReferenceListsSnapshot,
 } from "../model/reference-lists.ts";
+import { HiddenEntry, RevealAllButton } from "#client/components/ui/hidden-entry.tsx";
 import { RankingRowBody } from "#client/components/ui/ranking-row-body.tsx";
+import { useSpoilerGate } from "#client/lib/spoiler-horizon.ts";
 import { referenceFace } from "./reference-entry.ts";
 
 /** Long lists show their top entries first; the rest is one click away. */
@@ -34,6 +36,8 @@ function ReferenceListPanel({ id, entries }: { id: ReferenceListId; entries: Ref
   const headingId = useId();
   const label = REFERENCE_LIST_LABELS[id];
   const shown = expanded ? entries : entries.slice(0, REFERENCE_PREVIEW_COUNT);
+  // Castaways past the reader's spoiler horizon show hidden (docs/product.md, "Spoiler horizon").
+  const gate = useSpoilerGate(entries);
   return (
     <article className="ref-panel card" aria-labelledby={headingId} data-list-id={id}>
       <header className="ref-panel-head">
@@ -42,15 +46,24 @@ function ReferenceListPanel({ id, entries }: { id: ReferenceListId; entries: Ref
         </h3>
         <span className="ranking-total">{countLabel(entries)}</span>
       </header>
+      {gate.hiddenCount > 1 && <RevealAllButton onClick={gate.revealAll} count={gate.hiddenCount} />}
       {entries.length === 0 ? (
         <p className="ref-empty">{REFERENCE_MESSAGES.empty}</p>
       ) : (
         <ol className="ref-entries" aria-label={label}>
-          {shown.map((entry, index) => (
-            <li key={entry.id} className="ref-entry" data-entry-id={entry.id}>
-              <RankingRowBody face={referenceFace(entry)} position={index + 1} compact />
-            </li>
-          ))}
+          {shown.map((entry, index) => {
+            const hiddenSeason = gate.hiddenSeason(entry, index);
+            return hiddenSeason === null ? (
+              <li key={entry.id} className="ref-entry" data-entry-id={entry.id}>
+                <RankingRowBody face={referenceFace(entry)} position={index + 1} compact />
+              </li>
+            ) : (
+              <li key={entry.id} className="ref-entry is-hidden-entry">
+                <span className="ranking-pos is-compact">{index + 1}</span>
+                <HiddenEntry season={hiddenSeason} onReveal={() => gate.reveal(index)} size={40} />
+              </li>
+            );
+          })}
         </ol>
       )}
       {entries.length > REFERENCE_PREVIEW_COUNT && (

@@ -1,8 +1,15 @@
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useDeferredValue, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Avatar } from "#client/components/ui/avatar.tsx";
-import type { ListDetailDto } from "#server/api-types.ts";
+import type { ListDetailDto, ListEntryDto } from "#server/api-types.ts";
+import { HiddenEntry, NotWatchedMark, RevealAllButton } from "#client/components/ui/hidden-entry.tsx";
+import {
+  type HiddenEntry as HiddenEntryDto,
+  seasonNotWatched,
+  useSpoilerGate,
+  useSpoilerHorizon,
+} from "#client/lib/spoiler-horizon.ts";
 import { imageUrlFor } from "#client/lib/pick-item.ts";
 import { listQueryOptions } from "#client/lib/queries/lists.ts";
 import {
@@ -32,6 +39,8 @@ export interface ListDetailSlots {
   renderShare?: (list: ListDetailDto) => ReactNode;
   /** The 'Comments' section (features/discussion). */
   renderComments?: (list: ListDetailDto) => ReactNode;
+  /** A note above the entries (the spoiler horizon's first-visit question). */
+  renderNotice?: (list: ListDetailDto) => ReactNode;
 }
 
 export interface ListDetailScreenProps extends ListDetailSlots {
@@ -64,7 +73,12 @@ function ListDetailLoader({
   source,
   ...slots
 }: ListDetailSlots & { userId: string; listId: string; source: ListSource }) {
-  const query = useQuery(listQueryOptions({ userId, listId }));
+  // Asked again whole once a castaway hidden by the server is tapped (docs/product.md, "Spoiler horizon").
+  const [whole, setWhole] = useState(false);
+  const query = useQuery({
+    ...listQueryOptions({ userId, listId }, whole),
+    placeholderData: keepPreviousData,
+  });
   // The list draws in a deferred, time-sliced pass: no long task when it arrives (decision 013).
   const list = useDeferredValue(query.data);
   if (query.isError) return <ListDetailProblem message={listDetailErrorMessage(query.error)} />;
@@ -75,7 +89,7 @@ function ListDetailLoader({
       </p>
     );
   }
-  return <ListDetailView list={list} source={source} {...slots} />;
+  return <ListDetailView list={list} source={source} onWantsWhole={() => setWhole(true)} {...slots} />;
 }
 
 function ListDetailProblem({ message }: { message: string }) {
@@ -118,8 +132,14 @@ function ListDetailView({
   renderReactions,
   renderShare,
   renderComments,
-}: ListDetailSlots & { list: ListDetailDto; source: ListSource }) {
+  renderNotice,
+  onWantsWhole,
+}: ListDetailSlots & { list: ListDetailDto; source: ListSource; onWantsWhole: () => void }) {
   const isMobile = useIsMobile();
+  // Castaways past the reader's spoiler horizon arrive hidden (members) or are hidden here (visitors).
+  const items = list.items as readonly (ListEntryDto | HiddenEntryDto)[];
+  const gate = useSpoilerGate(items, onWantsWhole);
+  const { horizon } = useSpoilerHorizon();
   const [revealed, setRevealed] = useState(false);
   const tags = visibleTags(list.tags);
   const spoiler = isSpoilerList(list.tags);
@@ -169,15 +189,36 @@ function ListDetailView({
         )}
       </header>
 
+      {renderNotice?.(list)}
+
       {list.items.length === 0 ? (
         <p className="list-detail-empty">{M.empty}</p>
       ) : (
         <div className={`list-detail-entries-wrap${blurred ? " is-blurred" : ""}`}>
+          {gate.hiddenCount > 0 && !blurred && (
+            <div className="list-detail-reveal-all">
+              <RevealAllButton onClick={gate.revealAll} count={gate.hiddenCount} />
+            </div>
+          )}
           <ol className="list-detail-entries" aria-hidden={blurred || undefined} inert={blurred}>
-            {list.items.map((entry, i) => {
+            {items.map((entry, i) => {
+              const rowClass = `list-detail-entry${i < 3 ? ` is-top is-top-${i + 1}` : ""}`;
+              const hiddenSeason = gate.hiddenSeason(entry, i);
+              if (hiddenSeason !== null || "hidden" in entry) {
+                return (
+                  <li key={`hidden-${i}`} className={`${rowClass} is-hidden-entry`}>
+                    <span className="list-detail-rank">{i + 1}</span>
+                    <HiddenEntry
+                      season={hiddenSeason ?? ("hidden" in entry ? entry.season : 0)}
+                      onReveal={() => gate.reveal(i)}
+                      size={56}
+                    />
+                  </li>
+                );
+              }
               const season = entrySeasonLine(entry);
               return (
-                <li key={entry.id} className={`list-detail-entry${i < 3 ? ` is-top is-top-${i + 1}` : ""}`}>
+                <li key={entry.id} className={rowClass}>
                   <span className="list-detail-rank">{i + 1}</span>
                   <img
                     className={`list-detail-image${entry.isSeason ? " is-season" : ""}`}
@@ -188,7 +229,10 @@ function ListDetailView({
                     loading={i < 12 ? "eager" : "lazy"}
                   />
                   <span className="list-detail-entry-text">
-                    <span className="list-detail-entry-name">{entryTitle(entry)}</span>
+                    <span className="list-detail-entry-name">
+                      {entryTitle(entry)}
+                      {entry.isSeason && seasonNotWatched(entry.seasonNumber, horizon) && <NotWatchedMark />}
+                    </span>
                     {season && <span className="list-detail-entry-season">{season}</span>}
                   </span>
                 </li>

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "#client/components/ui/toast.tsx";
+import { saveVisitorHorizon } from "#client/lib/spoiler-horizon.ts";
 import type { ListDetailDto } from "#server/api-types.ts";
 import { ShareButton } from "./share-button.tsx";
 
@@ -67,12 +68,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderButton() {
+function renderButton(list: ListDetailDto = LIST) {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  // A visitor without a spoiler horizon (the button reads the reader's horizon).
+  client.setQueryData(["session"], null);
   render(
     <QueryClientProvider client={client}>
       <ToastProvider>
-        <ShareButton list={LIST} />
+        <ShareButton list={list} />
       </ToastProvider>
     </QueryClientProvider>,
   );
@@ -186,5 +189,48 @@ describe("ShareButton", () => {
     ).toBeTruthy();
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(screen.getByRole("button", { name: "Share" })).toBeTruthy();
+  });
+});
+
+describe("under a spoiler horizon", () => {
+  afterEach(() => saveVisitorHorizon(null));
+  const castaway = (id: string, n: number) => ({
+    id,
+    name: id,
+    isSeason: false,
+    seasonId: `s${n}`,
+    seasonName: `Survivor ${n}`,
+    seasonNumber: n,
+  });
+  const LATE = {
+    ...LIST,
+    items: [
+      castaway("s1-richard-hatch", 1),
+      castaway("s45-austin-li-coon", 45),
+      castaway("s49-alex-moore", 49),
+    ],
+  } as unknown as ListDetailDto;
+
+  it("keeps the pictures behind a note while they show castaways past it, until asked", async () => {
+    stubMobile(false);
+    saveVisitorHorizon({ upTo: 30 });
+    stubServer(() => new Response(PNG, { headers: { "Content-Type": "image/png" } }));
+    renderButton(LATE);
+    fireEvent.click(screen.getByRole("button", { name: "Share" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText(/past your spoiler horizon/).textContent).toContain("seasons 45, 49");
+    expect(within(dialog).queryAllByRole("img")).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Show the pictures" }));
+    expect(within(dialog).getAllByRole("img").length).toBeGreaterThan(0);
+  });
+
+  it("shows the pictures at once when the pictured castaways are all inside it", async () => {
+    stubMobile(false);
+    saveVisitorHorizon({ upTo: 50 });
+    stubServer(() => new Response(PNG, { headers: { "Content-Type": "image/png" } }));
+    renderButton(LATE);
+    fireEvent.click(screen.getByRole("button", { name: "Share" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).queryByText(/past your spoiler horizon/)).toBeNull();
   });
 });

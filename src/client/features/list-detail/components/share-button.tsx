@@ -1,3 +1,4 @@
+import { hiddenSeasonOf, type HiddenEntry, useSpoilerHorizon } from "#client/lib/spoiler-horizon.ts";
 import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import type { ListDetailDto } from "#server/api-types.ts";
 import { ShareIcon } from "#client/components/ui/icons.tsx";
@@ -18,8 +19,20 @@ const ShareModal = lazy(loadModal);
  * the server, then opens 'Share Your Ranking' with them. A failure says why
  * and leaves no pictures behind.
  */
+/** A share picture shows the list's first five entries. */
+const SHARE_PICTURED_ENTRIES = 5;
+
 export function ShareButton({ list }: { list: ListDetailDto }) {
   const isMobile = useIsMobile();
+  const { horizon } = useSpoilerHorizon();
+  // The pictured entries past the reader's horizon (docs/product.md, "Spoiler horizon").
+  const hiddenSeasons = [
+    ...new Set(
+      (list.items as readonly (ListDetailDto["items"][number] | HiddenEntry)[])
+        .slice(0, SHARE_PICTURED_ENTRIES)
+        .flatMap((e) => hiddenSeasonOf(e, horizon) ?? []),
+    ),
+  ].sort((a, b) => a - b);
   const toast = useToast();
   const generate = useShareImages();
   const [images, setImages] = useState<ShareImage[] | null>(null);
@@ -78,6 +91,7 @@ export function ShareButton({ list }: { list: ListDetailDto }) {
             images={images}
             onClose={close}
             returnFocusRef={buttonRef as RefObject<HTMLElement | null>}
+            hiddenSeasons={hiddenSeasons}
           />
         </Suspense>
       )}

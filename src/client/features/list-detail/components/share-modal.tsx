@@ -4,6 +4,7 @@ import { Modal } from "#client/components/ui/modal.tsx";
 import { useToast } from "#client/components/ui/toast.tsx";
 import { useIsMobile } from "#client/lib/use-media-query.ts";
 import type { ShareLayout } from "#shared/share-images.ts";
+import { SPOILER_TEXTS } from "#shared/spoiler-horizon.ts";
 import { SHARE_MESSAGES as M, shareFileName, shareLayoutName } from "../model/share-rules.ts";
 import { ShareCarousel } from "./share-carousel.tsx";
 
@@ -19,6 +20,11 @@ export interface ShareModalProps {
   images: readonly ShareImage[];
   onClose: () => void;
   returnFocusRef: RefObject<HTMLElement | null>;
+  /**
+   * Seasons past the reader's spoiler horizon among the pictured entries:
+   * the pictures (made for others, never hidden) wait behind a note until asked for.
+   */
+  hiddenSeasons?: readonly number[];
 }
 
 /** Saves `url` under `fileName` the way a link with `download` does. */
@@ -42,7 +48,14 @@ function canShareFiles(files: File[]): boolean {
  * Image' saves the one shown, on phones a tip to long-press it and, where the
  * browser can, the system share sheet with the picture.
  */
-export function ShareModal({ listName, images, onClose, returnFocusRef }: ShareModalProps) {
+export function ShareModal({
+  listName,
+  images,
+  onClose,
+  returnFocusRef,
+  hiddenSeasons = [],
+}: ShareModalProps) {
+  const [picturesShown, setPicturesShown] = useState(hiddenSeasons.length === 0);
   const isMobile = useIsMobile();
   const toast = useToast();
   const [index, setIndex] = useState(0);
@@ -74,18 +87,27 @@ export function ShareModal({ listName, images, onClose, returnFocusRef }: ShareM
       returnFocusRef={returnFocusRef}
       className="share-modal"
     >
-      <ShareCarousel
-        ref={carouselRef}
-        label={`${listName}: share pictures`}
-        index={index}
-        onIndexChange={setIndex}
-        slides={images.map((image) => ({
-          key: image.layout,
-          src: image.url,
-          name: shareLayoutName(image.layout),
-          alt: `${listName}: ranking picture, ${shareLayoutName(image.layout).toLowerCase()}`,
-        }))}
-      />
+      {!picturesShown ? (
+        <div className="share-spoiler-cover">
+          <p>{SPOILER_TEXTS.sharePictures(hiddenSeasons)}</p>
+          <button type="button" className="btn" onClick={() => setPicturesShown(true)}>
+            {SPOILER_TEXTS.showPictures}
+          </button>
+        </div>
+      ) : (
+        <ShareCarousel
+          ref={carouselRef}
+          label={`${listName}: share pictures`}
+          index={index}
+          onIndexChange={setIndex}
+          slides={images.map((image) => ({
+            key: image.layout,
+            src: image.url,
+            name: shareLayoutName(image.layout),
+            alt: `${listName}: ranking picture, ${shareLayoutName(image.layout).toLowerCase()}`,
+          }))}
+        />
+      )}
       {isMobile && <p className="share-tip">{M.mobileTip}</p>}
       <div className="share-actions">
         {!isMobile && current && (
