@@ -2,16 +2,23 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router";
 import { useToast } from "#client/components/ui/toast.tsx";
 import { forgetSignedInState } from "#client/features/auth/api/auth-actions.ts";
+import { AccountSection } from "#client/features/account/components/account-section.tsx";
 import { DeleteSection } from "#client/features/account/components/delete-section.tsx";
 import { DownloadSection } from "#client/features/account/components/download-section.tsx";
 import { PasswordSection } from "#client/features/account/components/password-section.tsx";
 import { SessionsSection } from "#client/features/account/components/sessions-section.tsx";
+import { SpoilerHorizonSettings } from "#client/features/spoilers/components/spoiler-horizon-settings.tsx";
 import { useSession } from "#client/lib/queries/session.ts";
 import { ACCOUNT_MESSAGES } from "#shared/account.ts";
+import { SPOILER_TEXTS } from "#shared/spoiler-horizon.ts";
 import { pathTo } from "#shared/routes.ts";
 import "#client/features/account/components/account.css";
 
-/** /account: password, sessions, the data download and deletion, one section each (docs/product.md, Your account). */
+/**
+ * /account: the spoiler horizon, password, sessions, the data download and
+ * deletion, one section each (docs/product.md, Your account). A visitor can
+ * set the horizon here too (it is kept in the browser).
+ */
 export default function AccountRoute() {
   const { user, isPending } = useSession();
   const queryClient = useQueryClient();
@@ -32,11 +39,18 @@ export default function AccountRoute() {
     navigate(pathTo("home"));
   };
 
+  const horizon = (
+    <AccountSection title={SPOILER_TEXTS.settingsTitle}>
+      <SpoilerHorizonSettings headingLevel={null} />
+    </AccountSection>
+  );
+
   return (
     <section className="page account-page">
       <h1 className="page-title">Your Account</h1>
       {user ? (
         <div className="account-sections">
+          {horizon}
           <PasswordSection />
           <SessionsSection />
           <DownloadSection />
@@ -53,6 +67,7 @@ export default function AccountRoute() {
           </Link>
         </div>
       )}
+      {!user && <div className="account-sections">{horizon}</div>}
     </section>
   );
 }

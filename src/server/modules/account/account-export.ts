@@ -16,6 +16,7 @@ import {
 } from "../../db/schema/index.ts";
 import { notFound } from "../../http/errors.ts";
 import { EXPORT_FORMAT_VERSION } from "#shared/account.ts";
+import { decodeHorizon } from "#shared/spoiler-horizon.ts";
 
 /** Rows read per query: what the server holds of an export at any moment is one page. */
 export const EXPORT_PAGE_SIZE = 500;
@@ -247,6 +248,7 @@ export async function* exportChunks(
       createdAt: iso(me.createdAt),
       profilePictureUrl: me.profilePictureUrl,
       idolsFound: me.idolsFound,
+      spoilerHorizon: decodeHorizon(me.spoilerHorizon),
       signInMethods: methods.map((m) => m.providerId).sort(),
     },
     draft: draft
