@@ -32,7 +32,8 @@ export const LIST_MESSAGES = {
     "Cannot mix seasons and contestants in the same list. This list already contains seasons.",
   tooManyItems: `A list can hold at most ${LIMITS.listItemsMax} entries.`,
   tooManyLists: `You can have at most ${LIMITS.listsPerUser} lists. Delete one to make room for a new one.`,
-  clearConfirm: "Are you sure you want to clear this list? This action cannot be undone.",
+  // Clearing is undoable (docs/product.md, Create and edit a list): the question says so.
+  clearConfirm: "Are you sure you want to clear this list? You can bring it back with Undo.",
   saveFailed: "Failed to save your list. Please try again.",
   deleteFailed: "Failed to delete list. Please try again.",
   notFoundForEdit: "List not found. It may have been deleted.",
