@@ -160,4 +160,26 @@ describe("the list page for a member whose answer the server hid", () => {
     expect(screen.queryByText("Alex Moore")).toBeNull();
     expect(screen.getByRole("button", { name: "Hidden: season 49, reveal" })).toBeTruthy();
   });
+
+  it("downloads the list whole: no castaway is written as hidden", async () => {
+    const files: Blob[] = [];
+    vi.stubGlobal(
+      "URL",
+      Object.assign(URL, {
+        createObjectURL: (b: Blob) => (files.push(b), "blob:x"),
+        revokeObjectURL: () => {},
+      }),
+    );
+    const asked = renderPage(hidden, member, (url) =>
+      url.includes("/api/lists/") ? Response.json({ list: LIST }) : closeness(),
+    );
+    fireEvent.click(await screen.findByRole("button", { name: /Download/ }));
+    fireEvent.click(screen.getByRole("button", { name: /Text/ }));
+    await vi.waitFor(() => expect(files).toHaveLength(1));
+    const text = await files[0]!.text();
+    expect(asked.some((url) => url.includes("/api/lists/u1/list_1?spoilers=show"))).toBe(true);
+    expect(text).toContain("Dee Valladares");
+    expect(text).toContain("Alex Moore");
+    expect(text).not.toMatch(/hidden|undefined/i);
+  });
 });

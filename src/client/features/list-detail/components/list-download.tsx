@@ -1,5 +1,8 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import type { ListDetailDto } from "#server/api-types.ts";
+import { listQueryOptions } from "#client/lib/queries/lists.ts";
+import { isHiddenEntry } from "#shared/spoiler-horizon.ts";
 import { EXPORT_FORMATS, type ExportFormat } from "#shared/list-export.ts";
 import { DOWNLOAD_MESSAGES as M, downloadFile } from "../model/download-rules.ts";
 
@@ -17,8 +20,14 @@ function save(list: ListDetailDto, format: ExportFormat) {
   window.setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-/** "Download" and its three formats (JSON, CSV, Text), built from the list on the page. */
+/**
+ * "Download" and its three formats (JSON, CSV, Text), built from the list on
+ * the page. A file is the list as it is: when the server hid castaways past
+ * the reader's spoiler horizon (docs/product.md, "Spoiler horizon"), the list
+ * is asked for whole first, so no entry is written as hidden.
+ */
 export function ListDownload({ list }: { list: ListDetailDto }) {
+  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -69,8 +78,11 @@ export function ListDownload({ list }: { list: ListDetailDto }) {
             type="button"
             className="list-download-option"
             onClick={() => {
-              save(list, f.format);
               setOpen(false);
+              if (!list.items.some(isHiddenEntry)) return save(list, f.format);
+              void queryClient
+                .fetchQuery(listQueryOptions({ userId: list.userId, listId: list.id }, true))
+                .then((whole) => save(whole, f.format));
             }}
           >
             {M.option(f.label)}
