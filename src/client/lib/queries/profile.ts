@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { api, pathParams, readJson } from "../api-client.ts";
+import { api, pathParams, readJson, spoilersShown } from "../api-client.ts";
 
 /**
  * Profile figures (name, list count, upvotes, idols) live under ["profile", ...]:
@@ -17,15 +17,18 @@ export const myProfileQueryOptions = () =>
     queryFn: async () => (await readJson(api.me.profile.$get())).profile,
   });
 
-/** Anyone's profile and one page (12) of their public lists. */
-export const publicProfileQueryOptions = (userId: string, page = 1) =>
+/**
+ * Anyone's profile and one page (12) of their public lists. `whole`: with the
+ * castaways past a member's spoiler horizon, for a reveal.
+ */
+export const publicProfileQueryOptions = (userId: string, page = 1, whole = false) =>
   queryOptions({
-    queryKey: [...profileKeys.public(userId), page] as const,
+    queryKey: [...profileKeys.public(userId), page, ...(whole ? (["whole"] as const) : [])] as const,
     queryFn: ({ signal }) =>
       readJson(
         api.users[":userId"].$get(
           { param: pathParams({ userId }), query: { page: String(page) } },
-          { init: { signal } },
+          { init: { signal }, ...spoilersShown(whole) },
         ),
       ),
     // Turning a page keeps the figures and the old cards on screen until the

@@ -1,6 +1,6 @@
 import { and, count, desc, asc, eq, ne, sql, sum } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { castaways, listItems, lists, user } from "../../db/schema/index.ts";
+import { castaways, listItems, lists, seasons, user } from "../../db/schema/index.ts";
 import { ApiError, notFound } from "../../http/errors.ts";
 import type { Store } from "../../store.ts";
 import { IDOL_CHANCE } from "#shared/limits.ts";
@@ -13,7 +13,8 @@ export interface ProfileStats {
   idolsFound: number;
   listCount: number;
   totalUpvotes: number;
-  mostRanked: { name: string; count: number } | null;
+  /** `id`: the person's earliest appearance among those counted. */
+  mostRanked: { id: string; name: string; count: number } | null;
 }
 
 export async function getProfile(db: Db, userId: string): Promise<ProfileStats> {
@@ -33,10 +34,18 @@ export async function getProfile(db: Db, userId: string): Promise<ProfileStats> 
     .where(and(eq(lists.userId, userId), eq(lists.isPublic, true)));
   // docs/product.md, Profiles and pictures: counts castaway entries (not seasons) across the user's lists; ties
   // go to the alphabetically first name. The same person in two seasons counts once.
+  // Named by the person's earliest appearance among those ranked, so a
+  // reader's spoiler horizon can hide someone they have not met yet
+  // (docs/product.md, "Spoiler horizon").
   const [top] = await db
-    .select({ name: castaways.name, count: count() })
+    .select({
+      name: castaways.name,
+      count: count(),
+      firstId: sql<string>`(array_agg(${castaways.id} ORDER BY ${seasons.number}))[1]`,
+    })
     .from(listItems)
     .innerJoin(castaways, eq(castaways.id, listItems.itemId))
+    .innerJoin(seasons, eq(seasons.id, castaways.seasonId))
     .where(eq(listItems.userId, userId))
     .groupBy(castaways.name)
     .orderBy(desc(count()), asc(castaways.name))
@@ -45,7 +54,7 @@ export async function getProfile(db: Db, userId: string): Promise<ProfileStats> 
     ...u,
     listCount: Number(totals?.listCount ?? 0),
     totalUpvotes: Number(totals?.totalUpvotes ?? 0),
-    mostRanked: top ? { name: top.name, count: Number(top.count) } : null,
+    mostRanked: top ? { id: top.firstId, name: top.name, count: Number(top.count) } : null,
   };
 }
 

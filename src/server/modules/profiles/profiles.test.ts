@@ -16,7 +16,7 @@ interface Profile {
   idolsFound: number;
   listCount: number;
   totalUpvotes: number;
-  mostRanked: { name: string; count: number } | null;
+  mostRanked: { id: string; name: string; count: number } | null;
 }
 
 const rename = (user: TestUser | null, displayName: unknown) =>
@@ -108,14 +108,15 @@ describe("profile stats", () => {
     const save = (items: string[]) =>
       t.request("/api/lists", { json: { name: "x", items }, cookie: carol.cookie });
     await save(["s1-richard-hatch", "s2-colby-donaldson", "s1-sonja-christopher"]);
-    await save(["s2-colby-donaldson", "s1-richard-hatch"]);
+    // The same person in a later season counts as the same person, named by the earliest.
+    await save(["s20-colby-donaldson", "s1-richard-hatch"]);
     await save(["s1", "s2"]);
     const mine = (await (await t.request("/api/me/profile", { cookie: carol.cookie })).json()) as {
       profile: Profile;
     };
     expect(mine.profile).toMatchObject({ listCount: 3, totalUpvotes: 0, idolsFound: 0 });
     // Colby and Richard both appear twice: alphabetically Colby wins.
-    expect(mine.profile.mostRanked).toEqual({ name: "Colby Donaldson", count: 2 });
+    expect(mine.profile.mostRanked).toEqual({ id: "s2-colby-donaldson", name: "Colby Donaldson", count: 2 });
     const pub = (await (await t.request(`/api/users/${carol.id}`)).json()) as {
       profile: Profile;
       lists: unknown[];

@@ -137,6 +137,19 @@ describe("a member with a horizon", () => {
     ]);
   });
 
+  it("gets a profile's Most Ranked hidden when its person's first season is past it", async () => {
+    // One of each on the author's list: the tie goes to the first name, Alex Moore of season 49.
+    const profileOf = async (member: TestUser | null, query = "") =>
+      (
+        JSON.parse(await read(`/api/users/${author.id}${query}`, member)) as {
+          profile: { mostRanked: unknown };
+        }
+      ).profile.mostRanked;
+    expect(await profileOf(watcher)).toEqual({ hidden: true, season: 49, count: 1 });
+    expect(await profileOf(watcher, "?spoilers=show")).toEqual({ id: LATER, name: "Alex Moore", count: 1 });
+    expect(await profileOf(bystander)).toEqual({ id: LATER, name: "Alex Moore", count: 1 });
+  });
+
   it("gets their favourites hidden too", async () => {
     const text = await read("/api/me/favorites", watcher);
     expect(text).toContain(listId);

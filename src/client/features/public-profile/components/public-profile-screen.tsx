@@ -16,6 +16,7 @@ import {
   profileHeading,
   rankingsCreatedText,
 } from "../model/profile-heading.ts";
+import { MostRanked } from "./most-ranked.tsx";
 import "./public-profile.css";
 import { pathTo } from "#shared/routes.ts";
 
@@ -92,7 +93,7 @@ export function PublicProfileScreen({ userId, variant, knownName, renderActions 
               Total Upvotes: <strong>{profile.totalUpvotes}</strong>
             </li>
             <li>
-              Most Ranked: <strong>{profile.mostRanked ? profile.mostRanked.name : "—"}</strong>
+              Most Ranked: <MostRanked userId={userId} page={page} mostRanked={profile.mostRanked} />
             </li>
           </ul>
         </div>
