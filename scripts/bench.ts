@@ -88,6 +88,7 @@ import {
 import { createScratchDatabase } from "../src/testing/scratch-postgres.ts";
 import { fromProjectRoot } from "../src/server/project-root.ts";
 import { launchServer } from "../src/testing/server-process.ts";
+import { closeStreams, measureDeliveries, openStreams } from "./bench-streams.ts";
 import { type MixedResult, runMixedInWorker, seedSessions } from "./bench-mixed.ts";
 import { printBurst, runShareBurst } from "./bench-share-burst.ts";
 
@@ -101,6 +102,11 @@ const SEED_VERSION = 2;
 /** Members signed in for the mixed workload (at most BENCH_USERS). */
 const MIXED_MEMBERS = Number(process.env.BENCH_MIXED_MEMBERS ?? 10_000);
 const MIXED_NAME = "mixed: 80 % reads, 20 % writes by many members";
+/** Members holding an event stream open during the live scenario (scripts/bench-streams.ts). */
+const STREAMS = Number(process.env.BENCH_STREAMS ?? 2000);
+const LIVE_NAME = `live: ${STREAMS.toLocaleString("en-US")} open event streams, a comment to its Inbox event, during the mixed workload`;
+/** Comments a second the live scenario times. */
+const LIVE_WRITES_PER_SECOND = 20;
 /** Share pictures drawn at once in the burst (scripts/bench-share-burst.ts). */
 const BURST_PICTURES = 40;
 /** What a browser adds to every request that matters to the server: it takes compressed answers. */
@@ -733,17 +739,18 @@ async function main() {
     // What the mixed workload needs from the database is read now: the
     // burst's server process takes PGlite's directory, and the bench's own
     // connection is closed from then on.
-    const mixedSetup = wanted(MIXED_NAME)
-      ? {
-          members: Math.min(USERS, MIXED_MEMBERS),
-          cast: await database.db
-            .select({ id: castaways.id })
-            .from(castaways)
-            .where(eq(castaways.seasonId, "s49"))
-            .orderBy(castaways.id),
-          cookies: await seedSessions(database.db, secret, Math.min(USERS, MIXED_MEMBERS)),
-        }
-      : null;
+    const mixedSetup =
+      wanted(MIXED_NAME) || wanted(LIVE_NAME)
+        ? {
+            members: Math.min(USERS, MIXED_MEMBERS),
+            cast: await database.db
+              .select({ id: castaways.id })
+              .from(castaways)
+              .where(eq(castaways.seasonId, "s49"))
+              .orderBy(castaways.id),
+            cookies: await seedSessions(database.db, secret, Math.min(USERS, MIXED_MEMBERS)),
+          }
+        : null;
     if (wanted(BURST_NAME)) {
       await release();
       // Pictures stored by an earlier run on kept data would be answered from storage, not drawn.
@@ -766,7 +773,7 @@ async function main() {
         await app.stop();
       }
     }
-    if (mixedSetup) {
+    if (mixedSetup && wanted(MIXED_NAME)) {
       const { members, cast, cookies } = mixedSetup;
       await release();
       process.stdout.write(
@@ -805,6 +812,61 @@ async function main() {
         console.log(`CPU profile of the server process: ${process.env.BENCH_CPU_PROFILE}`);
       printMixed(mixed, baseline.rps, members, { idle: idleRss, peak: peakRss }, cpuUsed);
       if (STATEMENT_STATS) printStatementCosts(STATEMENT_STATS, mixed);
+    }
+    if (mixedSetup && wanted(LIVE_NAME)) {
+      const { cast, cookies } = mixedSetup;
+      await release();
+      const env = { ...serverEnv, EVENT_STREAMS_MAX: String(STREAMS + 100) };
+      // On PostgreSQL also with the streams on a second process: the event crosses by NOTIFY.
+      for (const processes of process.env.BENCH_DATABASE_URL ? [1, 2] : [1]) {
+        process.stdout.write(
+          `\n${LIVE_NAME}, ${processes === 1 ? "one server process" : "streams on a second process"}...\n`,
+        );
+        const writer = await startServerProcess(env, secret);
+        const holder = processes === 2 ? await startServerProcess(env, secret) : writer;
+        const options = {
+          streamBase: holder.base,
+          writeBase: writer.base,
+          cookies,
+          streams: Math.min(STREAMS, cookies.length / 2),
+          users: USERS,
+          seconds: SECONDS,
+          writesPerSecond: LIVE_WRITES_PER_SECOND,
+        };
+        try {
+          const before = residentBytes(holder.pid);
+          const held = await openStreams(options);
+          // A moment for the server to settle what the openings allocated.
+          await new Promise((r) => setTimeout(r, 1000));
+          const perStream = (residentBytes(holder.pid) - before) / held.length;
+          const [mixed, live] = await Promise.all([
+            runMixedInWorker({
+              base: writer.base,
+              origin: writer.base,
+              connections: CONNECTIONS,
+              seconds: SECONDS,
+              users: USERS,
+              lists: LISTS,
+              cookies,
+              castawayIds: cast.map((c) => c.id),
+              categoryId: LARGE_CATEGORY,
+              discussed: DISCUSSED,
+            }),
+            measureDeliveries(options, held),
+          ]);
+          closeStreams(held);
+          console.log(
+            `${live.opened} streams held (${(perStream / 1024).toFixed(1)} KB of the server's RSS each); ` +
+              `${live.writes} comments, ${live.delivered} delivered, ${live.writeErrors} write errors; ` +
+              `comment sent -> Inbox event: p50 ${live.p50.toFixed(1)} ms, p95 ${live.p95.toFixed(1)} ms, max ${live.max.toFixed(1)} ms ` +
+              `(from the comment's answer: p95 ${live.afterAnswerP95.toFixed(1)} ms); ` +
+              `meanwhile the mixed workload: ${mixed.total.rps.toFixed(0)} req/s, p95 ${mixed.total.p95.toFixed(1)} ms, ${mixed.total.errors} errors`,
+          );
+        } finally {
+          await writer.stop();
+          if (holder !== writer) await holder.stop();
+        }
+      }
     }
     if (wanted(CONSENSUS_FIT_NAME)) {
       for (const lists of CONSENSUS_FIT_SIZES) {

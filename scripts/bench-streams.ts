@@ -1,0 +1,214 @@
+/**
+ * Live notifications under load (`npm run bench`, scenario "live: ..."):
+ * `streams` members hold their event stream open (GET /api/events, as every
+ * signed-in tab does) while the mixed workload runs, and a writer comments on
+ * one of their lists every so often; the time from sending the comment to
+ * that member's stream delivering its "notifications" event is the latency.
+ * The streams may be held on another server process than the one the
+ * comments go to (PostgreSQL: the event crosses by NOTIFY).
+ *
+ * A member's stream also rings for the mixed workload's own writes on their
+ * lists; over a wait of milliseconds that is rare (each of 2,000 members is
+ * touched about once a minute), and it could only make a latency look
+ * shorter.
+ */
+import http from "node:http";
+
+export interface StreamBenchOptions {
+  /** The server the streams are held on. */
+  streamBase: string;
+  /** The server the comments are sent to (the same, or another process). */
+  writeBase: string;
+  /** Cookies of seeded members; member k (bench-u{k}) is index k - 1. */
+  cookies: string[];
+  /** Members 1..streams hold a stream each. */
+  streams: number;
+  /** Seeded members: member k owns list k - 1 (member 1 owns list `users`). */
+  users: number;
+  seconds: number;
+  /** Comments sent a second, each by another member. */
+  writesPerSecond: number;
+}
+
+export interface StreamBenchResult {
+  opened: number;
+  writes: number;
+  delivered: number;
+  /** From sending the comment to the stream's event, ms. */
+  p50: number;
+  p95: number;
+  max: number;
+  /** From the comment's answer to the stream's event, ms (negative when the event came first). */
+  afterAnswerP95: number;
+  writeErrors: number;
+}
+
+interface HeldStream {
+  waiting: ((at: number) => void) | null;
+  close: () => void;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+
+/** Loopback addresses of 40 streams each: the server lets one address hold 50. */
+const streamAddress = (i: number) => `127.1.${Math.floor(i / 40) % 250}.${1 + (i % 40)}`;
+
+function holdStream(base: URL, cookie: string, index: number): Promise<HeldStream> {
+  return new Promise((resolve, reject) => {
+    const held: HeldStream = { waiting: null, close: () => {} };
+    const req = http.request(
+      {
+        host: base.hostname,
+        port: base.port,
+        path: "/api/events",
+        headers: { cookie, accept: "text/event-stream" },
+        localAddress: streamAddress(index),
+        agent: false,
+      },
+      (res) => {
+        if (res.statusCode !== 200) {
+          res.resume();
+          return reject(new Error(`stream ${index}: ${res.statusCode}`));
+        }
+        res.setEncoding("utf8");
+        let buffer = "";
+        let ready = false;
+        res.on("data", (chunk: string) => {
+          buffer += chunk;
+          let end: number;
+          while ((end = buffer.indexOf("\n\n")) >= 0) {
+            const message = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            if (!ready && message.includes("event: ready")) {
+              ready = true;
+              resolve(held);
+            } else if (message.includes("event: notifications") && held.waiting) {
+              const wake = held.waiting;
+              held.waiting = null;
+              wake(performance.now());
+            }
+          }
+        });
+        res.on("error", () => {});
+      },
+    );
+    req.on("error", reject);
+    held.close = () => req.destroy();
+    req.end();
+  });
+}
+
+function postComment(
+  base: URL,
+  cookie: string,
+  address: string,
+  target: { listUserId: string; listId: string },
+): Promise<number> {
+  return new Promise((resolve) => {
+    const body = JSON.stringify({ target, text: `Live bench ${Math.random().toString(36).slice(2)}` });
+    const req = http.request(
+      {
+        host: base.hostname,
+        port: base.port,
+        method: "POST",
+        path: "/api/comments",
+        localAddress: address,
+        agent: false,
+        headers: {
+          cookie,
+          origin: base.origin,
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.once("end", () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on("error", () => resolve(0));
+    req.end(body);
+  });
+}
+
+/** Opens the streams; `opened` resolves once every one has said "ready". */
+export async function openStreams(o: StreamBenchOptions): Promise<HeldStream[]> {
+  const base = new URL(o.streamBase);
+  const held: HeldStream[] = [];
+  // A hundred at a time: the server's accept queue is not the thing measured.
+  for (let from = 0; from < o.streams; from += 100) {
+    const batch = Array.from({ length: Math.min(100, o.streams - from) }, (_, j) =>
+      holdStream(base, o.cookies[from + j]!, from + j),
+    );
+    held.push(...(await Promise.all(batch)));
+  }
+  return held;
+}
+
+/** Comments on stream holders' lists for `seconds`, timing each to its Inbox event. */
+export async function measureDeliveries(
+  o: StreamBenchOptions,
+  held: HeldStream[],
+): Promise<StreamBenchResult> {
+  const writeBase = new URL(o.writeBase);
+  const latencies: number[] = [];
+  const afterAnswer: number[] = [];
+  let writes = 0;
+  let writeErrors = 0;
+  const until = Date.now() + o.seconds * 1000;
+  const pending: Promise<void>[] = [];
+  // Commenters are the members after the stream holders, each once.
+  let commenter = o.streams + 1;
+  while (Date.now() < until && commenter <= o.cookies.length) {
+    const k = 1 + Math.floor(Math.random() * o.streams);
+    const stream = held[k - 1]!;
+    if (stream.waiting) continue;
+    const listId = `list_${1600000000000 + (k === 1 ? o.users : k - 1)}`;
+    const who = commenter++;
+    writes++;
+    pending.push(
+      (async () => {
+        const sent = performance.now();
+        const delivered = new Promise<number | null>((resolve) => {
+          stream.waiting = resolve;
+          setTimeout(() => {
+            if (stream.waiting === resolve) stream.waiting = null;
+            resolve(null);
+          }, 5_000);
+        });
+        const status = await postComment(
+          writeBase,
+          o.cookies[who - 1]!,
+          `127.2.${Math.floor(who / 200) % 250}.${1 + (who % 200)}`,
+          { listUserId: `bench-u${k}`, listId },
+        );
+        const answered = performance.now();
+        if (status !== 201 && status !== 200) writeErrors++;
+        const at = await delivered;
+        if (at !== null) {
+          latencies.push(at - sent);
+          afterAnswer.push(at - answered);
+        }
+      })(),
+    );
+    await new Promise((r) => setTimeout(r, 1000 / o.writesPerSecond));
+  }
+  await Promise.all(pending);
+  latencies.sort((a, b) => a - b);
+  afterAnswer.sort((a, b) => a - b);
+  return {
+    opened: held.length,
+    writes,
+    delivered: latencies.length,
+    p50: percentile(latencies, 0.5),
+    p95: percentile(latencies, 0.95),
+    max: latencies.at(-1) ?? 0,
+    afterAnswerP95: percentile(afterAnswer, 0.95),
+    writeErrors,
+  };
+}
+
+export function closeStreams(held: HeldStream[]) {
+  for (const s of held) s.close();
+}
