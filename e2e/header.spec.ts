@@ -65,7 +65,7 @@ test.describe("header (desktop)", () => {
     await expect(header(page).getByRole("button", { name: "Sign Out" })).toBeVisible();
     const names: string[] = [];
     // One press more than there are controls: the first may land on the document itself.
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 14; i++) {
       await page.keyboard.press("Tab");
       names.push(
         await page.evaluate(() => {
@@ -81,7 +81,9 @@ test.describe("header (desktop)", () => {
         "Consensus",
         "Survivor Rankings",
         "Mute music",
+        "Spoilers",
         "My Lists",
+        "Account",
         "Other Rankings",
         "Inbox",
         "Sign Out",

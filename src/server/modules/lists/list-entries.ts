@@ -1,6 +1,5 @@
-import { and, asc, eq, lt, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { listItems } from "../../db/schema/index.ts";
-import { textArray } from "../../db/text-array.ts";
 import { ApiError } from "../../http/errors.ts";
 import type { Store } from "../../store.ts";
 import { type Catalog, getCatalog } from "../seasons/catalog.ts";
@@ -49,40 +48,4 @@ export async function loadEntries(store: Store, userId: string, listId: string):
     await getCatalog(store),
     rows.map((r) => r.itemId),
   );
-}
-
-const listKey = (userId: string, listId: string) => `${userId}\u0000${listId}`;
-
-/** The first `count` entries of each list, in one query. */
-export async function loadPreviews(
-  store: Store,
-  keys: { userId: string; id: string }[],
-  count: number,
-): Promise<Map<string, ListEntry[]>> {
-  const result = new Map<string, ListEntry[]>();
-  if (keys.length === 0) return result;
-  const rows = await store.db
-    .select({ userId: listItems.userId, listId: listItems.listId, itemId: listItems.itemId })
-    .from(listItems)
-    .where(
-      and(
-        lt(listItems.position, count),
-        sql`(${listItems.userId}, ${listItems.listId}) IN (SELECT * FROM unnest(${textArray(keys.map((k) => k.userId))}, ${textArray(keys.map((k) => k.id))}))`,
-      ),
-    )
-    .orderBy(asc(listItems.userId), asc(listItems.listId), asc(listItems.position));
-  const catalog = await getCatalog(store);
-  for (const r of rows) {
-    const entry = catalog.get(r.itemId);
-    if (!entry) continue;
-    const key = listKey(r.userId, r.listId);
-    const list = result.get(key) ?? [];
-    list.push(entry);
-    result.set(key, list);
-  }
-  return result;
-}
-
-export function previewOf(previews: Map<string, ListEntry[]>, userId: string, listId: string): ListEntry[] {
-  return previews.get(listKey(userId, listId)) ?? [];
 }

@@ -10,7 +10,7 @@ import { effectiveTags, LIST_MESSAGES, type ListKind, type ListSummary } from "#
 import { type listInputSchema } from "#shared/lists.schema.ts";
 import { LIMITS } from "#shared/limits.ts";
 import type { z } from "zod";
-import { type ListEntry, loadPreviews, previewOf, toEntries, validateEntries } from "./list-entries.ts";
+import { type ListEntry, toEntries, validateEntries } from "./list-entries.ts";
 
 type ListInput = z.output<typeof listInputSchema>;
 
@@ -37,6 +37,9 @@ export const summaryColumns = {
   itemCount: lists.itemCount,
   createdAt: lists.createdAt,
   updatedAt: lists.updatedAt,
+  // The entries in order as the row keeps them: a card's first few come from
+  // here, with no query of list_items (docs/performance.md).
+  ranking: lists.ranking,
 };
 
 interface SummaryRow {
@@ -52,11 +55,17 @@ interface SummaryRow {
   itemCount: number;
   createdAt: Date;
   updatedAt: Date;
+  ranking: string;
 }
 
+/** A list row's entries in order, from its `ranking` column. */
+const entryIdsOf = (ranking: string) => (ranking ? ranking.split(" ") : []);
+
 export async function withPreviews(store: Store, rows: SummaryRow[]): Promise<ListSummary[]> {
-  const previews = await loadPreviews(store, rows, LIMITS.cardPreviewEntries);
-  return rows.map((r) => toSummary(r, previewOf(previews, r.userId, r.id)));
+  const catalog = await getCatalog(store);
+  return rows.map((r) =>
+    toSummary(r, toEntries(catalog, entryIdsOf(r.ranking).slice(0, LIMITS.cardPreviewEntries))),
+  );
 }
 
 function toSummary(r: SummaryRow, preview: ListEntry[]): ListSummary {
@@ -233,9 +242,6 @@ function prepareListDetail(db: Db) {
   return db
     .select({
       ...summaryColumns,
-      itemIds: sql<
-        string[] | null
-      >`(SELECT json_agg(${listItems.itemId} ORDER BY ${listItems.position}) FROM ${listItems} WHERE ${listItems.userId} = ${lists.userId} AND ${listItems.listId} = ${lists.id})`,
       upvoted: sql<boolean>`EXISTS (SELECT 1 FROM ${listUpvotes} WHERE ${listUpvotes.listUserId} = ${lists.userId} AND ${listUpvotes.listId} = ${lists.id} AND ${listUpvotes.voterId} = ${viewer})`,
       favorited: sql<boolean>`EXISTS (SELECT 1 FROM ${favorites} WHERE ${favorites.userId} = ${viewer} AND ${favorites.listUserId} = ${lists.userId} AND ${favorites.listId} = ${lists.id})`,
     })
@@ -267,8 +273,8 @@ export async function getListDetail(
     const [any] = await db.select({ id: lists.id }).from(lists).where(eq(lists.userId, ownerId)).limit(1);
     throw notFound(any ? "List not found" : "No lists found for this user");
   }
-  const { upvoted, favorited, itemIds, ...row } = found;
-  const items = toEntries(await getCatalog(store), itemIds ?? []);
+  const { upvoted, favorited, ...row } = found;
+  const items = toEntries(await getCatalog(store), entryIdsOf(row.ranking));
   return {
     ...toSummary(row, items.slice(0, LIMITS.cardPreviewEntries)),
     items,
