@@ -89,7 +89,7 @@ import { createScratchDatabase } from "../src/testing/scratch-postgres.ts";
 import { fromProjectRoot } from "../src/server/project-root.ts";
 import { launchServer } from "../src/testing/server-process.ts";
 import { closeStreams, measureDeliveries, openStreams } from "./bench-streams.ts";
-import { type MixedResult, runMixedInWorker, seedSessions } from "./bench-mixed.ts";
+import { type MixedOptions, type MixedResult, runMixedInWorker, seedSessions } from "./bench-mixed.ts";
 import { printBurst, runShareBurst } from "./bench-share-burst.ts";
 
 const LISTS = Number(process.env.BENCH_LISTS ?? 100_000);
@@ -214,6 +214,20 @@ function printStatementCosts(file: string, mixed: MixedResult) {
     );
   }
 }
+
+/** The mixed workload against the server at `base`, as every scenario that runs it sends it. */
+const mixedOptions = (base: string, cookies: string[], cast: { id: string }[]): MixedOptions => ({
+  base,
+  origin: base,
+  connections: CONNECTIONS,
+  seconds: SECONDS,
+  users: USERS,
+  lists: LISTS,
+  cookies,
+  castawayIds: cast.map((c) => c.id),
+  categoryId: LARGE_CATEGORY,
+  discussed: DISCUSSED,
+});
 
 /** CPU time a process has used so far (user + system), in ms, from /proc (Linux); 0 where there is none. */
 function cpuMs(pid: number): number {
@@ -791,18 +805,7 @@ async function main() {
       if (STATEMENT_STATS) process.kill(app.pid, "SIGUSR2");
       let cpuUsed = 0;
       try {
-        mixed = await runMixedInWorker({
-          base: app.base,
-          origin: app.base,
-          connections: CONNECTIONS,
-          seconds: SECONDS,
-          users: USERS,
-          lists: LISTS,
-          cookies,
-          castawayIds: cast.map((c) => c.id),
-          categoryId: LARGE_CATEGORY,
-          discussed: DISCUSSED,
-        });
+        mixed = await runMixedInWorker(mixedOptions(app.base, cookies, cast));
         cpuUsed = cpuMs(app.pid) - cpuBefore;
       } finally {
         clearInterval(sampler);
@@ -840,18 +843,7 @@ async function main() {
           await new Promise((r) => setTimeout(r, 1000));
           const perStream = (residentBytes(holder.pid) - before) / held.length;
           const [mixed, live] = await Promise.all([
-            runMixedInWorker({
-              base: writer.base,
-              origin: writer.base,
-              connections: CONNECTIONS,
-              seconds: SECONDS,
-              users: USERS,
-              lists: LISTS,
-              cookies,
-              castawayIds: cast.map((c) => c.id),
-              categoryId: LARGE_CATEGORY,
-              discussed: DISCUSSED,
-            }),
+            runMixedInWorker(mixedOptions(writer.base, cookies, cast)),
             measureDeliveries(options, held),
           ]);
           closeStreams(held);

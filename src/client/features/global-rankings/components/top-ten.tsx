@@ -82,15 +82,7 @@ export function TopTen({ entries, showPoints, label, size = "compact", onWantsWh
               className={`top-ten-row${i < 3 ? ` is-top is-top-${i + 1}` : ""}`}
               data-castaway-id={e.id}
             >
-              <span className="top-ten-rank">
-                {i + 1}
-                {e.range && (
-                  <>
-                    {" "}
-                    <span className="top-ten-range">{rankRangeLabel(e.range.low, e.range.high)}</span>
-                  </>
-                )}
-              </span>
+              {rank}
               <img
                 className="top-ten-img"
                 src={e.imageUrl || placeholderUrl()}
