@@ -8,17 +8,13 @@ import { inboxQueryOptions } from "#client/features/inbox/api/inbox-api.ts";
 import { STORAGE_KEYS } from "#client/lib/storage.ts";
 import { COMPACT_HEADER_QUERY } from "./header.tsx";
 import { RootLayout } from "./root-layout.tsx";
+import { stubMatchMedia } from "#testing/match-media.ts";
 
 const USER = { id: "u1", name: "Sandra D", email: "s@example.test" };
 
 /** jsdom has no matchMedia: answer `true` for the queries listed. */
 function stubMedia(matching: string[]) {
-  vi.stubGlobal("matchMedia", (query: string) => ({
-    matches: matching.includes(query),
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }));
+  stubMatchMedia((query) => matching.includes(query));
 }
 
 const INBOX: InboxDto = {

@@ -9,6 +9,7 @@ import { buildCatalog, seasonsQueryOptions } from "#client/lib/seasons-query.ts"
 import { GLOBAL_MESSAGES as M } from "#shared/global-rankings.ts";
 import { globalRankingsKeys } from "../api/global-rankings-api.ts";
 import { GlobalDetailScreen } from "./global-detail-screen.tsx";
+import { stubMatchMedia } from "#testing/match-media.ts";
 
 const savannah = { id: "s49-savannah-louie", name: "Savannah Louie" };
 const sophie = { id: "s49-sophie-segreti", name: "Sophie Segreti" };
@@ -47,12 +48,7 @@ const MINE = {
 };
 
 beforeEach(() => {
-  vi.stubGlobal("matchMedia", (query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }));
+  stubMatchMedia();
 });
 
 afterEach(() => {

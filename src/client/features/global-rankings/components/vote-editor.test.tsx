@@ -6,6 +6,7 @@ import { ToastProvider } from "#client/components/ui/toast.tsx";
 import type { PickItem } from "#client/lib/pick-item.ts";
 import { buildCatalog, seasonsQueryOptions } from "#client/lib/seasons-query.ts";
 import { VoteEditor } from "./vote-editor.tsx";
+import { stubMatchMedia } from "#testing/match-media.ts";
 
 const savannah = { id: "s49-savannah-louie", name: "Savannah Louie" };
 const sophie = { id: "s49-sophie-segreti", name: "Sophie Segreti" };
@@ -19,12 +20,7 @@ const SAVANNAH: PickItem = {
 };
 
 beforeEach(() => {
-  vi.stubGlobal("matchMedia", (query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }));
+  stubMatchMedia();
   vi.stubGlobal("fetch", () => new Promise(() => {}));
 });
 afterEach(() => {

@@ -8,6 +8,7 @@ import type { ListCardDto } from "#server/api-types.ts";
 import type { PickItem } from "#client/lib/pick-item.ts";
 import type { ReferenceEntry, ReferenceListsDto } from "../model/reference-lists.ts";
 import { HomeScreen, type HomeScreenProps } from "./home-screen.tsx";
+import { stubMatchMedia } from "#testing/match-media.ts";
 
 /** One EventSource per tab (lib/server-events): this stands in for it and lets a test push events. */
 class FakeEventSource {
@@ -118,12 +119,7 @@ const region = (name: string) => screen.getByRole("region", { name });
 
 describe("HomeScreen", () => {
   beforeEach(() => {
-    vi.stubGlobal("matchMedia", (query: string) => ({
-      matches: false,
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    }));
+    stubMatchMedia();
   });
   afterEach(() => {
     cleanup();

@@ -7,6 +7,7 @@ import { ApiClientError } from "#client/lib/api-client.ts";
 import type { ListDetailDto } from "#server/api-types.ts";
 import { listKeys } from "#client/lib/queries/lists.ts";
 import { ListDetailScreen } from "./list-detail-screen.tsx";
+import { stubMatchMedia } from "#testing/match-media.ts";
 
 const LIST: ListDetailDto = {
   id: "list_1",
@@ -44,12 +45,7 @@ const LIST: ListDetailDto = {
 };
 
 function stubMobile(mobile: boolean) {
-  vi.stubGlobal("matchMedia", (query: string) => ({
-    matches: mobile,
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }));
+  stubMatchMedia(() => mobile);
 }
 
 function renderAt(data: ListDetailDto | ApiClientError, params = { userId: "u1", listId: "list_1" }) {

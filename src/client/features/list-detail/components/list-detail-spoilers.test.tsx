@@ -7,6 +7,7 @@ import type { ListDetailDto, ListEntryDto } from "#server/api-types.ts";
 import { listKeys } from "#client/lib/queries/lists.ts";
 import { saveVisitorHorizon } from "#client/lib/spoiler-horizon.ts";
 import { ListDetailScreen } from "./list-detail-screen.tsx";
+import { stubMatchMedia } from "#testing/match-media.ts";
 
 // The list page under a spoiler horizon (docs/product.md, "Spoiler horizon").
 
@@ -68,12 +69,7 @@ const closeness = () =>
   Response.json({ kind: "castaways", slice: "all", closeness: null, hottestTake: null, computedAt: null });
 
 beforeEach(() => {
-  vi.stubGlobal("matchMedia", (query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }));
+  stubMatchMedia();
 });
 afterEach(() => {
   cleanup();

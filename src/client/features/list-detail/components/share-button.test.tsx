@@ -6,6 +6,7 @@ import { ToastProvider } from "#client/components/ui/toast.tsx";
 import { saveVisitorHorizon } from "#client/lib/spoiler-horizon.ts";
 import type { ListDetailDto } from "#server/api-types.ts";
 import { ShareButton } from "./share-button.tsx";
+import { stubMatchMedia } from "#testing/match-media.ts";
 
 const LIST = {
   id: "list_1",
@@ -27,12 +28,7 @@ const LIST = {
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 function stubMobile(mobile: boolean) {
-  vi.stubGlobal("matchMedia", (query: string) => ({
-    matches: mobile,
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }));
+  stubMatchMedia(() => mobile);
 }
 
 /** The server: answers each share request by `respond`, and keeps the requests' addresses. */

@@ -8,6 +8,7 @@ import { buildCatalog, type SeasonDto } from "#client/lib/seasons-query.ts";
 import { STORAGE_KEYS } from "#client/lib/storage.ts";
 import { MOBILE_QUERY } from "#client/lib/use-media-query.ts";
 import { SeasonPicker, type SeasonPickerProps } from "./season-picker.tsx";
+import { stubMatchMedia } from "#testing/match-media.ts";
 
 const SEASONS: SeasonDto[] = [
   {
@@ -43,12 +44,7 @@ const SEASONS: SeasonDto[] = [
 ];
 
 function stubMedia(matching: string[]) {
-  vi.stubGlobal("matchMedia", (query: string) => ({
-    matches: matching.includes(query),
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }));
+  stubMatchMedia((query) => matching.includes(query));
 }
 
 type FetchArgs = [input: string, init?: RequestInit];
