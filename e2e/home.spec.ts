@@ -192,7 +192,7 @@ test.describe("home page reference lists (editor)", () => {
 
     const visitorContext = await browser.newContext({ baseURL: baseURL() });
     const visitor = await visitorContext.newPage();
-    const stream = visitor.waitForResponse((r) => r.url().endsWith("/api/events"));
+    const stream = visitor.waitForResponse((r) => r.url().includes("/api/events"));
     await visitor.goto("/");
     await stream;
     const visitorPanel = referencePanel(visitor, "Andrew's List");

@@ -7,12 +7,19 @@
  * The streams may be held on another server process than the one the
  * comments go to (PostgreSQL: the event crosses by NOTIFY).
  *
+ * Each stream names the topics of the page it is on, as a browser does
+ * (src/shared/live-topics.ts): most are on a list page (that list's
+ * discussion, and the consensus its closeness is measured against), some on
+ * Global Rankings, the home page or the consensus. The mixed workload's
+ * comments and votes thus reach the few streams on their page.
+ *
  * A member's stream also rings for the mixed workload's own writes on their
  * lists; over a wait of milliseconds that is rare (each of 2,000 members is
  * touched about once a minute), and it could only make a latency look
  * shorter.
  */
 import http from "node:http";
+import { discussionTopic } from "#shared/live-topics.ts";
 
 export interface StreamBenchOptions {
   /** The server the streams are held on. */
@@ -25,6 +32,10 @@ export interface StreamBenchOptions {
   streams: number;
   /** Seeded members: member k owns list k - 1 (member 1 owns list `users`). */
   users: number;
+  /** Seeded lists, list i (from 1) owned by member 1 + i % users. */
+  lists: number;
+  /** The Global Rankings category the mixed workload votes and comments in. */
+  categoryId: string;
   seconds: number;
   /** Comments sent a second, each by another member. */
   writesPerSecond: number;
@@ -54,14 +65,28 @@ const percentile = (sorted: number[], p: number) =>
 /** Loopback addresses of 40 streams each: the server lets one address hold 50. */
 const streamAddress = (i: number) => `127.1.${Math.floor(i / 40) % 250}.${1 + (i % 40)}`;
 
-function holdStream(base: URL, cookie: string, index: number): Promise<HeldStream> {
+/** The topics of the page stream `index` is on: 6 in 10 on a list, 2 on Global Rankings, 1 home, 1 consensus. */
+function pageTopics(index: number, o: StreamBenchOptions): string[] {
+  const page = index % 10;
+  if (page < 6) {
+    const i = 1 + Math.floor(Math.random() * o.lists);
+    return [
+      discussionTopic({ listUserId: `bench-u${1 + (i % o.users)}`, listId: `list_${1600000000000 + i}` }),
+      "consensus",
+    ];
+  }
+  if (page < 8) return [discussionTopic({ categoryId: o.categoryId }), "global-rankings", "consensus"];
+  return page === 8 ? ["reference-lists"] : ["consensus"];
+}
+
+function holdStream(base: URL, cookie: string, index: number, topics: string[]): Promise<HeldStream> {
   return new Promise((resolve, reject) => {
     const held: HeldStream = { waiting: null, close: () => {} };
     const req = http.request(
       {
         host: base.hostname,
         port: base.port,
-        path: "/api/events",
+        path: `/api/events?${topics.map((t) => `topic=${encodeURIComponent(t)}`).join("&")}`,
         headers: { cookie, accept: "text/event-stream" },
         localAddress: streamAddress(index),
         agent: false,
@@ -139,7 +164,7 @@ export async function openStreams(o: StreamBenchOptions): Promise<HeldStream[]> 
   // A hundred at a time: the server's accept queue is not the thing measured.
   for (let from = 0; from < o.streams; from += 100) {
     const batch = Array.from({ length: Math.min(100, o.streams - from) }, (_, j) =>
-      holdStream(base, o.cookies[from + j]!, from + j),
+      holdStream(base, o.cookies[from + j]!, from + j, pageTopics(from + j, o)),
     );
     held.push(...(await Promise.all(batch)));
   }

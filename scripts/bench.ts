@@ -833,6 +833,8 @@ async function main() {
           cookies,
           streams: Math.min(STREAMS, cookies.length / 2),
           users: USERS,
+          lists: LISTS,
+          categoryId: LARGE_CATEGORY,
           seconds: SECONDS,
           writesPerSecond: LIVE_WRITES_PER_SECOND,
         };

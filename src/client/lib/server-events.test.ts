@@ -26,10 +26,14 @@ async function load() {
   return import("./server-events.ts");
 }
 
+/** The scheduled opening or reopening of the stream has run. */
+const settled = () => new Promise((r) => setTimeout(r, 5));
+
 describe("the event stream follows the session", () => {
   it("is reopened after a sign-in and a sign-out, not for the first known session", async () => {
     const { useServerEvent, useServerEventsIdentity } = await load();
-    renderHook(() => useServerEvent("comments", () => {}));
+    renderHook(() => useServerEvent("notifications", () => {}));
+    await settled();
     expect(FakeEventSource.opened.map((s) => s.url)).toEqual(["/api/events"]);
 
     const { rerender } = renderHook(({ id, known }) => useServerEventsIdentity(id, known), {
@@ -48,6 +52,42 @@ describe("the event stream follows the session", () => {
     rerender({ id: null, known: true });
     expect(FakeEventSource.opened).toHaveLength(3);
     expect(FakeEventSource.opened[1]!.closed).toBe(true);
+  });
+});
+
+describe("the event stream names the page's topics", () => {
+  const topicsOf = (s: FakeEventSource) => new URL(s.url, "http://x").searchParams.getAll("topic");
+
+  it("opens once for the subscriptions one page mounts, with every topic they listen to", async () => {
+    const { useServerEvent } = await load();
+    renderHook(() => {
+      useServerEvent("notifications", () => {});
+      useServerEvent("comments", () => {}, "comments/list/u1/l1");
+      useServerEvent("consensus", () => {});
+    });
+    await settled();
+    expect(FakeEventSource.opened).toHaveLength(1);
+    expect(topicsOf(FakeEventSource.opened[0]!).sort()).toEqual(["comments/list/u1/l1", "consensus"]);
+  });
+
+  it("reopens for a topic it did not name, not for one it no longer needs", async () => {
+    const { useServerEvent } = await load();
+    const { rerender, unmount } = renderHook(({ topic }) => useServerEvent("comments", () => {}, topic), {
+      initialProps: { topic: "comments/list/u1/l1" },
+    });
+    await settled();
+    rerender({ topic: "comments/category/season-49" });
+    await settled();
+    expect(FakeEventSource.opened).toHaveLength(2);
+    expect(FakeEventSource.opened[0]!.closed).toBe(true);
+    expect(topicsOf(FakeEventSource.opened[1]!)).toEqual(["comments/category/season-49"]);
+
+    // Back to a page with no discussion: the open stream serves it as it is.
+    unmount();
+    renderHook(() => useServerEvent("notifications", () => {}));
+    await settled();
+    expect(FakeEventSource.opened).toHaveLength(2);
+    expect(FakeEventSource.opened[1]!.closed).toBe(false);
   });
 });
 
@@ -73,6 +113,7 @@ describe("events as they reach a handler", () => {
     const { useServerEvent } = await import("./server-events.ts");
     const got: unknown[] = [];
     renderHook(() => useServerEvent("global-rankings", (data) => got.push(data)));
+    await settled();
     const stream = ScriptedEventSource.current!;
     stream.send("global-rankings", JSON.stringify({ categoryId: "season-49" }));
     stream.send("global-rankings", JSON.stringify({ categoryId: 49 }));

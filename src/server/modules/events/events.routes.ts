@@ -3,8 +3,9 @@ import { streamSSE } from "hono/streaming";
 import type { AppDeps } from "../../app-deps.ts";
 import { clientIp } from "../../http/client-ip.ts";
 import type { AppEnv } from "../../http/context.ts";
-import { tooManyRequests } from "../../http/errors.ts";
+import { ApiError, tooManyRequests } from "../../http/errors.ts";
 import type { LiveEvent } from "../../realtime/live-events.ts";
+import { MAX_STREAM_TOPICS, MAX_TOPIC_LENGTH } from "#shared/live-topics.ts";
 
 const KEEPALIVE_MS = 25_000;
 
@@ -66,10 +67,29 @@ export function streamCounter(caps: StreamCaps) {
   };
 }
 
-/** One Server-Sent-Events stream per tab: public events for all, private ones for the signed-in member. */
+export const EVENT_TOPICS_MESSAGE = `A live-update connection names at most ${MAX_STREAM_TOPICS} topics of at most ${MAX_TOPIC_LENGTH} characters each.`;
+
+/**
+ * The topics a page listens to (?topic=a&topic=b; src/shared/live-topics.ts),
+ * or null when there are too many or one is too long. A topic nobody
+ * publishes on is harmless: it never hears anything.
+ */
+export function streamTopics(named: readonly string[] | undefined): readonly string[] | null {
+  const topics = named ?? [];
+  if (topics.length > MAX_STREAM_TOPICS) return null;
+  if (topics.some((t) => t.length === 0 || t.length > MAX_TOPIC_LENGTH)) return null;
+  return topics;
+}
+
+/**
+ * One Server-Sent-Events stream per tab: the public events of the topics its
+ * page named, and the signed-in member's private ones.
+ */
 export function eventsRoutes(deps: AppDeps) {
   const streams = streamCounter(streamCaps(deps.env.EVENT_STREAMS_MAX));
   return new Hono<AppEnv>().get("/", (c) => {
+    const topics = streamTopics(c.req.queries("topic"));
+    if (!topics) throw new ApiError(400, "BAD_TOPICS", EVENT_TOPICS_MESSAGE);
     const userId = c.get("user")?.id ?? null;
     const release = streams.take(clientIp(c), userId);
     if (!release) throw tooManyRequests(EVENT_STREAMS_MESSAGE);
@@ -78,7 +98,7 @@ export function eventsRoutes(deps: AppDeps) {
     return streamSSE(c, async (stream) => {
       const queue: LiveEvent[] = [];
       let wake: (() => void) | null = null;
-      const unsubscribe = deps.live.subscribe(userId, (event) => {
+      const unsubscribe = deps.live.subscribe({ userId, topics }, (event) => {
         queue.push(event);
         wake?.();
       });
@@ -97,10 +117,13 @@ export function eventsRoutes(deps: AppDeps) {
             await stream.writeSSE({ event: event.type, data: JSON.stringify(event.data) });
             continue;
           }
+          let keepAlive: NodeJS.Timeout | undefined;
           await new Promise<void>((resolve) => {
             wake = resolve;
-            setTimeout(resolve, KEEPALIVE_MS);
+            keepAlive = setTimeout(resolve, KEEPALIVE_MS);
           });
+          // Woken by an event: the keep-alive timer goes (thousands of streams, each woken often, would pile them up).
+          clearTimeout(keepAlive);
           wake = null;
           if (open && queue.length === 0) await stream.writeSSE({ event: "ping", data: "{}" });
         }

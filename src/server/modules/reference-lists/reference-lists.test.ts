@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, type TestUser } from "#testing/test-app.ts";
 import type { ReferenceListsDto } from "#server/api-types.ts";
+import { readEvents } from "#testing/read-events.ts";
 
 let t: TestApp;
 let editor: TestUser;
@@ -17,25 +18,6 @@ type RefBody = ReferenceListsDto;
 
 const put = (u: TestUser | null, id: string, items: unknown) =>
   t.request(`/api/reference-lists/${id}`, { method: "PUT", json: { items }, cookie: u?.cookie });
-
-/** Reads SSE events from a streaming response until `until` matches or time runs out. */
-async function readEvents(res: Response, until: (events: string[]) => boolean, ms = 5000) {
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let text = "";
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    const chunk = await Promise.race([
-      reader.read(),
-      new Promise<null>((r) => setTimeout(() => r(null), deadline - Date.now())),
-    ]);
-    if (!chunk || chunk.done) break;
-    text += decoder.decode(chunk.value);
-    if (until(text.split("\n\n"))) break;
-  }
-  await reader.cancel();
-  return text;
-}
 
 describe("reference lists", () => {
   it("reads three empty lists before anyone edits them", async () => {
@@ -61,7 +43,7 @@ describe("reference lists", () => {
   });
 
   it("announces a change to every open event stream, visitors included: which list, and when", async () => {
-    const stream = await t.request("/api/events");
+    const stream = await t.request("/api/events?topic=reference-lists");
     expect(stream.headers.get("content-type")).toContain("text/event-stream");
     // The earlier test's save is announced too: wait for the one of this save.
     const kendalls = (events: string[]) =>
@@ -85,7 +67,7 @@ describe("reference lists", () => {
     // Every castaway: as long as a list of one kind can be (the limit is higher still).
     const longest = ids.slice(0, LIMITS.listItemsMax);
     expect(longest.length).toBeGreaterThan(900);
-    const stream = await t.request("/api/events");
+    const stream = await t.request("/api/events?topic=reference-lists");
     const reading = readEvents(stream, (events) => events.some((e) => e.includes('"andrewsList"')));
     const res = await put(editor, "andrewsList", longest);
     expect(res.status, await res.clone().text()).toBe(200);

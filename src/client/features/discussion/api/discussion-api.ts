@@ -3,6 +3,7 @@ import type { DiscussionDto } from "#server/api-types.ts";
 import { api, expectOk, pathParams, readJson } from "#client/lib/api-client.ts";
 import { discussionRootKey } from "#client/lib/queries/discussion.ts";
 import { useServerEvent } from "#client/lib/server-events.ts";
+import { discussionTopic } from "#shared/live-topics.ts";
 import type { CommentSort } from "#shared/comments.ts";
 import { findVotes, nextVote, patchVotes, type VoteState, type VoteValue } from "../model/comment-votes.ts";
 import { type DiscussionTarget, isSameTarget, normalizeTarget } from "../model/discussion-target.ts";
@@ -36,7 +37,7 @@ export function useDiscussionLive(target: DiscussionTarget) {
     // The reader's own votes on their way refresh the discussion when they settle.
     if (queryClient.isMutating({ mutationKey: [...discussionKeys.target(target), "vote"] }) > 0) return;
     void queryClient.invalidateQueries({ queryKey: discussionKeys.target(target) }, { cancelRefetch: false });
-  });
+  }, discussionTopic(target));
 }
 
 export interface NewComment {
