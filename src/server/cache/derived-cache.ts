@@ -99,7 +99,9 @@ export class DerivedCache<K, V> {
   private store(key: K, value: Promise<V>, settled?: Entry<K, V>["settled"]): Entry<K, V> {
     const text = this.options.key(key);
     this.remove(text);
-    while (this.entries.size >= this.bound.entries) this.remove(this.entries.keys().next().value!);
+    while (this.entries.size > 0 && this.entries.size >= this.bound.entries) {
+      this.remove(this.entries.keys().next().value!);
+    }
     const group = this.options.group?.(key, settled?.answer);
     const entry: Entry<K, V> = { key, group, value, at: Date.now(), ...(settled ? { settled } : {}) };
     this.entries.set(text, entry);

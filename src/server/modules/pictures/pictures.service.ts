@@ -123,6 +123,9 @@ function refusal(e: unknown): ApiError {
 
 const uploading = new Set<string>();
 
+/** Whether one of this member's uploads is running in this process (it holds their slot). */
+export const isUploading = (userId: string): boolean => uploading.has(userId);
+
 /**
  * Stores a new profile picture: encoded first, both sizes written under a
  * name taken from their content, then the user row points at them, then the

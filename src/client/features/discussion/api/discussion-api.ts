@@ -32,12 +32,19 @@ export const discussionQueryOptions = (target: DiscussionTarget, sort: CommentSo
  */
 export function useDiscussionLive(target: DiscussionTarget) {
   const queryClient = useQueryClient();
-  useServerEvent("comments", (data) => {
-    if (!isSameTarget(target, data)) return;
-    // The reader's own votes on their way refresh the discussion when they settle.
-    if (queryClient.isMutating({ mutationKey: [...discussionKeys.target(target), "vote"] }) > 0) return;
-    void queryClient.invalidateQueries({ queryKey: discussionKeys.target(target) }, { cancelRefetch: false });
-  }, discussionTopic(target));
+  useServerEvent(
+    "comments",
+    (data) => {
+      if (!isSameTarget(target, data)) return;
+      // The reader's own votes on their way refresh the discussion when they settle.
+      if (queryClient.isMutating({ mutationKey: [...discussionKeys.target(target), "vote"] }) > 0) return;
+      void queryClient.invalidateQueries(
+        { queryKey: discussionKeys.target(target) },
+        { cancelRefetch: false },
+      );
+    },
+    discussionTopic(target),
+  );
 }
 
 export interface NewComment {
