@@ -119,6 +119,39 @@ describe("domain events", () => {
     for (const payload of sent) expect(Buffer.byteLength(payload)).toBeLessThanOrEqual(NOTIFY_PAYLOAD_MAX);
   });
 
+  it("keep one send on its way: what is emitted meanwhile, over many ticks, goes in the next, in order", async () => {
+    // A link whose every send takes 30 ms, as a NOTIFY does on a busy database.
+    const sent: string[] = [];
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const slow: ProcessLink = {
+      shared: true,
+      async send(payload) {
+        inFlight++;
+        mostInFlight = Math.max(mostInFlight, inFlight);
+        await sleep(30);
+        sent.push(payload);
+        inFlight--;
+      },
+      onMessage: () => () => {},
+      onReconnect: () => () => {},
+      inSync: () => true,
+      close: async () => {},
+    };
+    const events = createDomainEvents(slow, logger);
+    for (let i = 0; i < 20; i++) {
+      void events.emit("category-changed", { categoryId: `c${i}` });
+      await new Promise((r) => setImmediate(r));
+    }
+    await events.flush();
+    expect(mostInFlight).toBe(1);
+    expect(sent.length).toBeLessThanOrEqual(3);
+    const ids = sent.flatMap((p) =>
+      (JSON.parse(p) as { events: [string, { categoryId: string }][] }).events.map(([, e]) => e.categoryId),
+    );
+    expect(ids).toEqual(Array.from({ length: 20 }, (_, i) => `c${i}`));
+  });
+
   it("each fit one NOTIFY at their largest", () => {
     for (const name of DOMAIN_EVENT_NAMES) {
       const wire = JSON.stringify({

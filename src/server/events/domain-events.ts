@@ -78,43 +78,57 @@ export function createDomainEvents(link: ProcessLink, logger: Logger): DomainEve
     for (const [name, event] of wire.events) if (KNOWN.has(name)) void deliver(name, event);
   });
 
-  // Events of one tick go together, in as few NOTIFYs as fit.
+  // Events go together in as few NOTIFYs as fit, and one batch is on its
+  // way at a time: whatever is emitted while it travels goes in the next,
+  // however many ticks that spans. (A send a tick, chained, fell behind a
+  // busy site and grew a queue of seconds: docs/performance.md, "Live
+  // notifications under load".)
   let pending: string[] = [];
-  let sending: Promise<void> = Promise.resolve();
+  let sending: Promise<void> | null = null;
   let scheduled: Promise<void> | null = null;
-  const send = (payload: string) => {
-    sending = sending
-      .then(() => link.send(payload))
-      .catch((e: unknown) => {
-        // The write stands; the other processes drop cached copies only when
-        // their link reconnects, or within the caches' time bounds.
-        logger.error("domain events not sent to other processes", { error: String(e) });
-      });
-  };
-  const sendPending = () => {
-    scheduled = null;
+  const payloadsOf = (events: string[]): string[] => {
     const head = `{"from":${JSON.stringify(processId)},"events":[`;
+    const payloads: string[] = [];
     let body: string[] = [];
     let bytes = Buffer.byteLength(head) + 2;
-    for (const event of pending) {
+    for (const event of events) {
       const size = Buffer.byteLength(event) + 1;
       if (Buffer.byteLength(head) + size + 2 > NOTIFY_PAYLOAD_MAX) {
         // No event should be this big (domain-events.test.ts measures the
         // largest of each); if one is, the others must still not trust their copies.
         logger.error("domain event too large for other processes", { bytes: size });
-        send(JSON.stringify({ from: processId, missed: true } satisfies Wire));
+        payloads.push(JSON.stringify({ from: processId, missed: true } satisfies Wire));
         continue;
       }
       if (bytes + size > NOTIFY_PAYLOAD_MAX) {
-        send(`${head}${body.join(",")}]}`);
+        payloads.push(`${head}${body.join(",")}]}`);
         body = [];
         bytes = Buffer.byteLength(head) + 2;
       }
       body.push(event);
       bytes += size;
     }
-    if (body.length > 0) send(`${head}${body.join(",")}]}`);
+    if (body.length > 0) payloads.push(`${head}${body.join(",")}]}`);
+    return payloads;
+  };
+  const sendPending = () => {
+    if (sending || pending.length === 0) return;
+    const batch = pending;
     pending = [];
+    sending = (async () => {
+      for (const payload of payloadsOf(batch)) {
+        try {
+          await link.send(payload);
+        } catch (e) {
+          // The write stands; the other processes drop cached copies only when
+          // their link reconnects, or within the caches' time bounds.
+          logger.error("domain events not sent to other processes", { error: String(e) });
+        }
+      }
+    })().finally(() => {
+      sending = null;
+      sendPending();
+    });
   };
 
   return {
@@ -124,6 +138,7 @@ export function createDomainEvents(link: ProcessLink, logger: Logger): DomainEve
         pending.push(JSON.stringify([name, wireForm(payload)]));
         scheduled ??= new Promise<void>((resolve) =>
           setImmediate(() => {
+            scheduled = null;
             sendPending();
             resolve();
           }),
@@ -145,7 +160,7 @@ export function createDomainEvents(link: ProcessLink, logger: Logger): DomainEve
     inSync: () => link.inSync(),
     async flush() {
       await scheduled;
-      await sending;
+      while (sending) await sending;
     },
   };
 }

@@ -90,11 +90,33 @@ export async function createProcessLink(pool: pg.Pool | null, logger: Logger): P
     await listen();
   }
 
+  // NOTIFYs go out on a connection of their own: through the pool they
+  // queued behind a busy site's requests, and every process heard of every
+  // write late (a member's Inbox event seconds after the comment).
+  let sender: Promise<pg.PoolClient> | null = null;
+  const senderClient = (): Promise<pg.PoolClient> => {
+    if (sender) return sender;
+    const connecting = pool!.connect().then((client) => {
+      client.on("error", () => {
+        // Dropped: the next send opens another.
+        if (sender === connecting) sender = null;
+        client.release(true);
+      });
+      return client;
+    });
+    sender = connecting;
+    connecting.catch(() => {
+      if (sender === connecting) sender = null;
+    });
+    return connecting;
+  };
+
   return {
     shared: pool !== null,
     async send(payload) {
       if (!pool || closed) return;
-      await pool.query("SELECT pg_notify($1, $2)", [CHANNEL, payload]);
+      const client = await senderClient();
+      await client.query("SELECT pg_notify($1, $2)", [CHANNEL, payload]);
     },
     onMessage(fn) {
       messageListeners.add(fn);
@@ -111,6 +133,9 @@ export async function createProcessLink(pool: pg.Pool | null, logger: Logger): P
       reconnectListeners.clear();
       if (listenClient) await listenClient.query(`UNLISTEN ${CHANNEL}`).catch(() => {});
       releaseListen();
+      const held = sender;
+      sender = null;
+      if (held) await held.then((c) => c.release(true)).catch(() => {});
       listenClient = null;
     },
   };
