@@ -271,6 +271,7 @@ async function startServerProcess(
   const profile = process.env.BENCH_CPU_PROFILE;
   const statements = STATEMENT_STATS;
   const profileDir = mkdtempSync(join(tmpdir(), "sr-bench-profile-"));
+  const launched = performance.now();
   const server = await launchServer(
     {
       ...serverEnv,
@@ -282,6 +283,11 @@ async function startServerProcess(
     },
     600_000,
     profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
+  );
+  // Start-up on this data: from launch to answering (migrations checked, caches warmed).
+  console.log(
+    `(the server process answered ${((performance.now() - launched) / 1000).toFixed(1)} s after its launch, ` +
+      `RSS ${(residentBytes(server.child.pid!) / 1e6).toFixed(0)} MB)`,
   );
   return {
     base,

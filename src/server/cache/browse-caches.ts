@@ -80,17 +80,24 @@ export const browsePagesCache: CacheDeclaration<BrowseQuery, BrowsePage> = {
   },
 };
 
-/** Each cached count moves by the one list it gained or lost: a busy site never recounts because someone saved. */
+/**
+ * Each cached count moves by the one list it gained or lost: a busy site
+ * never recounts because someone saved. A count still being made when the
+ * write came is kept if the write cannot change it (the list is in that
+ * filter both before and after, or neither): counting a search over a million lists takes
+ * over half a second on PostgreSQL, and with a save every moment none
+ * would otherwise ever be kept (docs/performance.md).
+ */
 function countAfterListWrite(
   counts: DerivedCache<BrowseFilter, number>,
   local: { began: number; before: Filterable | null; after: Filterable | null } | undefined,
 ) {
   if (!local) return counts.clear();
   const { began, before, after } = local;
-  counts.update(began, (filter, count) => {
-    const gained = after && matchesFilter(after, filter) ? 1 : 0;
-    const lost = before && matchesFilter(before, filter) ? 1 : 0;
-    return count + gained - lost;
+  const delta = (filter: BrowseFilter) =>
+    (after && matchesFilter(after, filter) ? 1 : 0) - (before && matchesFilter(before, filter) ? 1 : 0);
+  counts.update(began, (filter, count) => count + delta(filter), {
+    unaffected: (filter) => delta(filter) === 0,
   });
 }
 

@@ -94,6 +94,25 @@ describe("a derived cache", () => {
     expect(cache.peek("late")).toBe(20);
   });
 
+  it("with `unaffected`, keeps an unfinished or late answer the write cannot change, and drops the rest", async () => {
+    const cache = cacheOf();
+    const began = writeBegins();
+    await cache.get("late-same", async () => 5);
+    await cache.get("late-moved", async () => 6);
+    let finishSame!: (n: number) => void;
+    let finishMoved!: (n: number) => void;
+    void cache.get("pending-same", () => new Promise<number>((resolve) => (finishSame = resolve)));
+    void cache.get("pending-moved", () => new Promise<number>((resolve) => (finishMoved = resolve)));
+    cache.update(began, (_key, n) => n + 1, { unaffected: (key) => key.endsWith("-same") });
+    finishSame(30);
+    finishMoved(40);
+    const again = counter();
+    expect(await cache.get("late-same", again.load)).toBe(5);
+    expect(await cache.get("pending-same", again.load)).toBe(30);
+    expect(await cache.get("late-moved", again.load)).toBe(1);
+    expect(await cache.get("pending-moved", again.load)).toBe(2);
+  });
+
   it("drops a group's answers together, and only those", async () => {
     const cache = cacheOf({ group: (k) => k.split(":")[0] });
     const c = counter();

@@ -131,11 +131,18 @@ export class DerivedCache<K, V> {
    * dropped. `whenever: true` hands over the answers completed while the
    * write ran too, for an update that keeps an answer only where the write
    * cannot show in it, seen or not (a busy site always has a save running,
-   * and would otherwise rebuild every page it builds).
+   * and would otherwise rebuild every page it builds). `unaffected(key)`
+   * keeps an answer that is not handed over (still being read, or read while
+   * the write ran) when the write cannot change it, seen or not.
    */
-  update(began: number, update: (key: K, answer: V) => V | undefined, { whenever = false } = {}): void {
+  update(
+    began: number,
+    update: (key: K, answer: V) => V | undefined,
+    { whenever = false, unaffected }: { whenever?: boolean; unaffected?: (key: K) => boolean } = {},
+  ): void {
     for (const [text, entry] of [...this.entries]) {
       const usable = entry.settled && (whenever || entry.settled.at < began);
+      if (!usable && unaffected?.(entry.key)) continue;
       const answer = usable ? update(entry.key, entry.settled!.answer) : undefined;
       if (answer === undefined) {
         this.remove(text);

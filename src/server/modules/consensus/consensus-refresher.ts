@@ -38,11 +38,12 @@ export const REFRESH_DEFAULTS: RefresherOptions = { debounceMs: 5_000, retryMs: 
 /**
  * Reading the lists takes the main thread's time on PGlite (its database
  * runs there): a refresh waits at least this many times the last read after
- * the previous one began, so reading takes at most a tenth of the main
+ * the previous one began, so reading takes at most a twentieth of the main
  * thread even while lists change all the time (at a quarter it was the
- * largest cost of the mixed workload, docs/performance.md)...
+ * largest cost of the mixed workload, at a tenth still a fifth of the
+ * database's time: docs/performance.md)...
  */
-const REST_PER_READ = 9;
+const REST_PER_READ = 19;
 /** ...but never longer than this, so a change is in the consensus within a minute at a million lists. */
 const MAX_REST_MS = 30_000;
 
