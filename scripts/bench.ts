@@ -754,6 +754,9 @@ async function main() {
       (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
     });
     await app.deps.store.events.flush();
+    // The refresher holds a connection (its PostgreSQL lock) until closed: the pool
+    // could not end, and the bench never exited nor dropped its database.
+    await app.deps.consensus?.close();
     await link.close();
     await shareRenderer.close();
     // What the mixed workload needs from the database is read now: the
