@@ -36,7 +36,7 @@ type Listener = (event: LiveEvent) => void;
 /**
  * Streams are found by member and by topic, so an event costs the streams it
  * is for: with thousands open, a comment on one list wakes that list's
- * readers and nobody else (docs/performance.md, "Live notifications").
+ * readers and nobody else (docs/performance.md, "Live notifications under load, by topic").
  */
 export function createLiveEvents(logger: Logger): LiveEvents {
   const byUser = new Map<string, Set<Listener>>();
