@@ -235,5 +235,31 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || process.env.TEST_DB_KIND !== "
       await waitFor(() => missed >= 1, 5000);
       await waitFor(() => other.inSync(), 5000);
     });
+
+    it("open another sending connection when the server drops one, without a second release", async () => {
+      const uncaught: unknown[] = [];
+      const onUncaught = (e: unknown) => void uncaught.push(e);
+      process.on("uncaughtException", onUncaught);
+      try {
+        let heard = 0;
+        other.on("category-changed", () => void heard++);
+        await one.emit("category-changed", { categoryId: "before" });
+        await one.flush();
+        await waitFor(() => heard === 1);
+        // The sender's last statement was its pg_notify; the server ends it
+        // (an error message, then the socket closes: two error events).
+        const ended = await databases[1]!.pool!.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE '%pg_notify%' AND pid <> pg_backend_pid() AND datname = current_database()`,
+        );
+        expect(ended.rowCount).toBeGreaterThan(0);
+        await sleep(200);
+        await one.emit("category-changed", { categoryId: "after" });
+        await one.flush();
+        await waitFor(() => heard === 2);
+        expect(uncaught).toEqual([]);
+      } finally {
+        process.off("uncaughtException", onUncaught);
+      }
+    });
   },
 );

@@ -94,14 +94,24 @@ export async function createProcessLink(pool: pg.Pool | null, logger: Logger): P
   // queued behind a busy site's requests, and every process heard of every
   // write late (a member's Inbox event seconds after the comment).
   let sender: Promise<pg.PoolClient> | null = null;
+  let senderRelease: () => void = () => {};
   const senderClient = (): Promise<pg.PoolClient> => {
     if (sender) return sender;
+    let released = false;
     const connecting = pool!.connect().then((client) => {
+      // An error may come after close() released the client, or twice
+      // (error then end): a second release throws from inside pg.
+      const drop = () => {
+        if (released) return;
+        released = true;
+        client.release(true);
+      };
       client.on("error", () => {
         // Dropped: the next send opens another.
         if (sender === connecting) sender = null;
-        client.release(true);
+        drop();
       });
+      senderRelease = drop;
       return client;
     });
     sender = connecting;
@@ -135,7 +145,7 @@ export async function createProcessLink(pool: pg.Pool | null, logger: Logger): P
       releaseListen();
       const held = sender;
       sender = null;
-      if (held) await held.then((c) => c.release(true)).catch(() => {});
+      if (held) await held.then(() => senderRelease()).catch(() => {});
       listenClient = null;
     },
   };
