@@ -19,7 +19,7 @@ import {
  * what the database held, the output what goes back into it.
  */
 
-/** Everything a refresh reads, in catalogue indices (read-ballots.ts builds it). */
+/** Everything a refresh reads, in catalogue indices (ballot-reader.ts builds it). */
 export interface ConsensusJob {
   /** Season ids in catalogue order, and each one's season number. */
   seasonIds: string[];

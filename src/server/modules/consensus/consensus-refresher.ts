@@ -4,7 +4,7 @@ import type { Database } from "../../db/client.ts";
 import { consensusResults } from "../../db/schema/index.ts";
 import type { Logger } from "../../logger.ts";
 import type { Store } from "../../store.ts";
-import { readConsensusJob } from "./read-ballots.ts";
+import { createBallotReader } from "./ballot-reader.ts";
 import { computeInWorker } from "./run-in-worker.ts";
 
 /**
@@ -18,7 +18,8 @@ import { computeInWorker } from "./run-in-worker.ts";
  *   lock. The others try for it every `retryMs`, so when the computing
  *   process stops another takes over and recomputes. On PGlite there is one
  *   process and it always computes.
- * - The lists are read here (a page at a time), the fit runs in a worker
+ * - The lists are read here (ballot-reader.ts: what it read is kept, and
+ *   only the members the events name are read again), the fit runs in a worker
  *   thread, and the results are written in one transaction; then the
  *   "consensus-computed" event tells every process to drop what it cached.
  */
@@ -49,6 +50,8 @@ const MAX_REST_MS = 30_000;
 
 export interface RefreshFigures {
   lists: number;
+  /** Members whose lists and submissions were read again, or "all". */
+  membersRead: number | "all";
   readMs: number;
   fitMs: number;
   writeMs: number;
@@ -58,8 +61,13 @@ export interface RefreshFigures {
 export interface ConsensusRefresher {
   /** Whether this process is the one that computes. */
   readonly leading: boolean;
-  /** Recomputes now if this process leads (waits for one in progress first); the figures, or null when it does not lead. */
-  refreshNow(): Promise<RefreshFigures | null>;
+  /**
+   * Recomputes now if this process leads (waits for one in progress first);
+   * the figures, or null when it does not lead. Reads everything again
+   * unless `changesOnly` (tests and the bench write to the database behind
+   * the events' back).
+   */
+  refreshNow(options?: { changesOnly?: boolean }): Promise<RefreshFigures | null>;
   /** Stops the timers, waits for a refresh in progress, gives the lock back. */
   close(): Promise<void>;
 }
@@ -136,11 +144,16 @@ export function createConsensusRefresher(
     return Math.max(options.debounceMs, lastStart + rest - performance.now());
   };
 
+  const reader = createBallotReader(store);
+
   async function refresh(): Promise<RefreshFigures | null> {
+    const ledBefore = lead.leading;
     if (!(await lead.tryToLead())) return null;
+    // Changes made while another process computed were not kept here.
+    if (!ledBefore) reader.readEverything();
     stale = false;
     let t = (lastStart = performance.now());
-    const job = await readConsensusJob(store);
+    const { job, membersRead } = await reader.read();
     const lists = job.seasons.member.length + job.castaways.member.length;
     const readMs = (lastReadMs = performance.now() - t);
     const answer = await computeInWorker(job);
@@ -161,9 +174,10 @@ export function createConsensusRefresher(
     });
     const writeMs = performance.now() - t;
     await store.events.emit("consensus-computed", { computedAt: computedAt.toISOString() });
-    const figures = { lists, readMs, fitMs: answer.fitMs, writeMs, peakRss: answer.peakRss };
+    const figures = { lists, membersRead, readMs, fitMs: answer.fitMs, writeMs, peakRss: answer.peakRss };
     logger.info("consensus: computed", {
       lists,
+      membersRead,
       readMs: Math.round(readMs),
       fitMs: Math.round(answer.fitMs),
       writeMs: Math.round(writeMs),
@@ -199,11 +213,26 @@ export function createConsensusRefresher(
     if (lead.leading && !running) schedule(afterRest());
   };
   const unsubscribe = [
-    store.events.on("list-saved", markStale),
-    store.events.on("list-deleted", markStale),
-    store.events.on("submission-saved", markStale),
-    store.events.on("category-changed", markStale),
-    store.events.onMissed(markStale),
+    store.events.on("list-saved", (e) => {
+      reader.memberChanged(e.ownerId);
+      markStale();
+    }),
+    store.events.on("list-deleted", (e) => {
+      reader.memberChanged(e.ownerId);
+      markStale();
+    }),
+    store.events.on("submission-saved", (e) => {
+      reader.submissionChanged(e.categoryId, e.userId);
+      markStale();
+    }),
+    store.events.on("category-changed", (e) => {
+      reader.categoryChanged(e.categoryId);
+      markStale();
+    }),
+    store.events.onMissed(() => {
+      reader.readEverything();
+      markStale();
+    }),
   ];
   schedule(0);
 
@@ -211,8 +240,9 @@ export function createConsensusRefresher(
     get leading() {
       return lead.leading;
     },
-    async refreshNow() {
+    async refreshNow(options) {
       if (running) await running;
+      if (!options?.changesOnly) reader.readEverything();
       stale = true;
       return runOnce();
     },

@@ -1,0 +1,154 @@
+/**
+ * Rows of integers grouped by member, members in a fixed order (their ids in
+ * code-unit order), kept between consensus refreshes so that a refresh reads
+ * again only the members whose lists or submissions changed
+ * (ballot-reader.ts). A member's lists are rows of catalogue indices; a
+ * Global Rankings submission is one row of ten slots.
+ *
+ * Typed arrays, not an object per row: at a million lists, objects would
+ * cost the server hundreds of megabytes for as long as it runs.
+ */
+export interface MemberRows {
+  /** Member ids, ascending (code-unit order: the same in every process and engine). */
+  readonly members: readonly string[];
+  /** Member m's rows are rowStart[m] .. rowStart[m + 1] - 1; length members + 1. */
+  readonly rowStart: Int32Array;
+  /** Row r is values[offsets[r]] .. values[offsets[r + 1] - 1]; length rows + 1. */
+  readonly offsets: Int32Array;
+  readonly values: Int32Array;
+}
+
+/** A growable Int32Array. */
+class IntColumn {
+  private data: Int32Array;
+  length = 0;
+  constructor(capacity = 1024) {
+    this.data = new Int32Array(Math.max(capacity, 16));
+  }
+  private room(n: number): void {
+    if (this.length + n <= this.data.length) return;
+    let size = this.data.length * 2;
+    while (size < this.length + n) size *= 2;
+    const bigger = new Int32Array(size);
+    bigger.set(this.data.subarray(0, this.length));
+    this.data = bigger;
+  }
+  push(value: number): void {
+    this.room(1);
+    this.data[this.length++] = value;
+  }
+  pushAll(values: Int32Array): void {
+    this.room(values.length);
+    this.data.set(values, this.length);
+    this.length += values.length;
+  }
+  /** The values, in an array of their own size. */
+  done(): Int32Array {
+    return this.data.slice(0, this.length);
+  }
+}
+
+/** Builds MemberRows a member at a time, rows of a member one after another. */
+export class MemberRowsBuilder {
+  private readonly members: string[] = [];
+  private readonly rowStart = new IntColumn();
+  private readonly offsets = new IntColumn();
+  private readonly values: IntColumn;
+  private open: string | null = null;
+
+  constructor(valuesHint = 1024) {
+    this.values = new IntColumn(valuesHint);
+    this.rowStart.push(0);
+    this.offsets.push(0);
+  }
+
+  /** Adds a row for `member`; a member's rows must come one after another. Empty rows are left out. */
+  row(member: string, values: Int32Array | readonly number[]): void {
+    if (values.length === 0) return;
+    if (member !== this.open) {
+      this.closeMember();
+      this.open = member;
+    }
+    if (values instanceof Int32Array) this.values.pushAll(values);
+    else for (const v of values) this.values.push(v);
+    this.offsets.push(this.values.length);
+  }
+
+  /** Copies member m of `from`, every row. */
+  copy(from: MemberRows, m: number): void {
+    this.closeMember();
+    const first = from.rowStart[m]!;
+    const end = from.rowStart[m + 1]!;
+    const base = this.values.length - from.offsets[first]!;
+    this.values.pushAll(from.values.subarray(from.offsets[first]!, from.offsets[end]!));
+    for (let r = first + 1; r <= end; r++) this.offsets.push(from.offsets[r]! + base);
+    this.members.push(from.members[m]!);
+    this.rowStart.push(this.offsets.length - 1);
+  }
+
+  private closeMember(): void {
+    if (this.open === null) return;
+    this.members.push(this.open);
+    this.rowStart.push(this.offsets.length - 1);
+    this.open = null;
+  }
+
+  /** The rows, members sorted (a member's rows keep their order). */
+  done(): MemberRows {
+    this.closeMember();
+    const built: MemberRows = {
+      members: this.members,
+      rowStart: this.rowStart.done(),
+      offsets: this.offsets.done(),
+      values: this.values.done(),
+    };
+    return sortMembers(built);
+  }
+}
+
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function sortMembers(rows: MemberRows): MemberRows {
+  const { members } = rows;
+  let sorted = true;
+  for (let m = 1; m < members.length && sorted; m++) sorted = members[m - 1]! < members[m]!;
+  if (sorted) return rows;
+  const order = members.map((_, m) => m).sort((a, b) => byCodeUnits(members[a]!, members[b]!));
+  const out = new MemberRowsBuilder(rows.values.length);
+  for (const m of order) out.copy(rows, m);
+  return out.done();
+}
+
+/**
+ * `old` with the members in `changed` replaced by what `fresh` holds of
+ * them (a changed member absent from `fresh` has no rows left). Both sorted;
+ * so is the answer.
+ */
+export function replaceMembers(old: MemberRows, fresh: MemberRows, changed: ReadonlySet<string>): MemberRows {
+  const out = new MemberRowsBuilder(old.values.length + fresh.values.length);
+  let j = 0;
+  for (let i = 0; i < old.members.length; i++) {
+    const id = old.members[i]!;
+    while (j < fresh.members.length && fresh.members[j]! < id) out.copy(fresh, j++);
+    if (!changed.has(id)) out.copy(old, i);
+  }
+  while (j < fresh.members.length) out.copy(fresh, j++);
+  return out.done();
+}
+
+/** The rows as the model takes them (copies: they are moved to the worker thread). */
+export function toRankedLists(rows: MemberRows): {
+  memberCount: number;
+  member: Int32Array;
+  offsets: Int32Array;
+  items: Int32Array;
+} {
+  const member = new Int32Array(rows.offsets.length - 1);
+  for (let m = 0; m < rows.members.length; m++) member.fill(m, rows.rowStart[m]!, rows.rowStart[m + 1]!);
+  return {
+    memberCount: rows.members.length,
+    member,
+    offsets: rows.offsets.slice(),
+    items: rows.values.slice(),
+  };
+}
