@@ -671,6 +671,21 @@ async function main() {
         `fit in the worker ${(refresh.fitMs / 1000).toFixed(2)} s, stored in ${Math.round(refresh.writeMs)} ms; ` +
         `this process's RSS at its peak meanwhile ${Math.round(refresh.peakRss / 2 ** 20)} MB`,
     );
+    // What a refresh costs while members keep saving: 200 members' saves
+    // announced, and only they read again.
+    for (let u = 1; u <= 200; u++) {
+      await app.deps.store.events.emit("list-saved", {
+        ownerId: `bench-u${1 + ((u * 97) % USERS)}`,
+        listId: "announced",
+        created: false,
+      });
+    }
+    const again = await app.deps.consensus!.refreshNow({ changesOnly: true });
+    if (!again) throw new Error("the consensus refresh failed");
+    console.log(
+      `consensus refresh after 200 members saved: ${again.membersRead} members read again in ${Math.round(again.readMs)} ms, ` +
+        `fit in the worker ${(again.fitMs / 1000).toFixed(2)} s`,
+    );
 
     const discussion = `/api/comments?${new URLSearchParams({ listUserId: DISCUSSED.userId, listId: DISCUSSED.listId })}`;
     const scenarios: [string, string, Record<string, string>?, number?][] = [
