@@ -280,6 +280,8 @@ async function startServerProcess(
       AUTH_SECRET: secret,
       LOG_LEVEL: "error",
       ...(statements ? { DB_STATEMENT_STATS: statements } : {}),
+      // A PostgreSQL pool size to try (the server's default otherwise).
+      ...(process.env.BENCH_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE } : {}),
     },
     600_000,
     profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],

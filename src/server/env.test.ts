@@ -86,6 +86,11 @@ describe.skipIf(skipOnPostgres)("parseEnv", () => {
     expect(message).not.toContain("hunter2");
   });
 
+  it("reads a PostgreSQL pool size", () => {
+    expect(parseEnv({ DATABASE_POOL_SIZE: "24" }).DATABASE_POOL_SIZE).toBe(24);
+    expect(parseEnv({}).DATABASE_POOL_SIZE).toBeUndefined();
+  });
+
   it("does not echo a DATABASE_URL, which may carry a password", () => {
     expect(errorOf({ DATABASE_URL: "mysql://user:s3cret@db/x" })).not.toContain("s3cret");
   });
@@ -94,6 +99,8 @@ describe.skipIf(skipOnPostgres)("parseEnv", () => {
     ["PUBLIC_URL", "ftp://example.com"],
     ["SMTP_URL", "http://mail.example"],
     ["LOG_LEVEL", "loud"],
+    ["DATABASE_POOL_SIZE", "0"],
+    ["DATABASE_POOL_SIZE", "1e3"],
   ])("rejects a bad %s in one line naming it", (name, value) => {
     const message = errorOf({ [name]: value });
     expect(message.startsWith(`Invalid environment variable ${name}: `)).toBe(true);

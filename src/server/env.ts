@@ -27,6 +27,13 @@ const schema = z.object({
   HOST: optionalString,
   DATA_DIR: z.string().trim().default("./data"),
   DATABASE_URL: urlString(["postgres:", "postgresql:"]),
+  // PostgreSQL connections per process (default in db/client.ts, DEFAULT_POOL_SIZE).
+  DATABASE_POOL_SIZE: z
+    .string()
+    .trim()
+    .regex(/^[1-9]\d{0,2}$/, { error: "must be a whole number from 1 to 999" })
+    .transform(Number)
+    .optional(),
   // Paths are appended to it ("/api/...", "/list/..."): a trailing slash would double theirs.
   PUBLIC_URL: urlString(["http:", "https:"]).transform((v) => v?.replace(/\/+$/, "")),
   AUTH_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {

@@ -51,7 +51,7 @@ export async function startServer(
     database = env.DATABASE_URL
       ? await openPostgres(
           env.DATABASE_URL,
-          10,
+          env.DATABASE_POOL_SIZE,
           (e) => logger.error("database connection lost; reconnecting on next use", { error: e.message }),
           undefined,
           statementStats,

@@ -67,9 +67,17 @@ export async function openPglite(
   };
 }
 
+/**
+ * PostgreSQL connections per server process. Three are held for the
+ * process's life (the LISTEN of the process link, its NOTIFY sender, and,
+ * in the process computing the consensus, its advisory lock); the rest
+ * serve requests, whose transactions hold one across several round trips.
+ */
+export const DEFAULT_POOL_SIZE = 10;
+
 export async function openPostgres(
   url: string,
-  poolSize = 10,
+  poolSize = DEFAULT_POOL_SIZE,
   onIdleError: (error: Error) => void = () => {},
   /** How long a query waits for a connection before failing (a 503). */
   connectTimeoutMs = 5_000,
