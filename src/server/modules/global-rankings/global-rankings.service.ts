@@ -194,21 +194,22 @@ async function validateSlots(store: Store, seasonNumber: number, slots: (string 
   });
 }
 
-/** Points each castaway gets from one set of slots (and whether it is first). */
-function pointsOf(slots: readonly (string | null)[]): Map<string, { score: number; first: number }> {
-  const points = new Map<string, { score: number; first: number }>();
-  slots.forEach((id, i) => {
-    if (id) points.set(id, { score: pointsForSlot(i), first: i === 0 ? 1 : 0 });
-  });
-  return points;
-}
+/** Points each slot gives, first slot first (the SQL below reads them by position). */
+const SLOT_POINTS = Array.from({ length: GLOBAL_SLOTS }, (_, i) => pointsForSlot(i));
 
 /**
- * Saves a member's ten and moves the totals by the difference in one
- * transaction: the old submission's points out, the new ones in; at most 20
- * score rows change whatever the number of votes. The category row is locked
- * first, so a close and concurrent submissions take turns, and totals stay
- * exactly the sum of the submissions.
+ * Saves a member's ten and moves the totals by the difference: the old
+ * submission's points out, the new ones in; at most 20 score rows change
+ * whatever the number of votes. The category row is locked first, so a close
+ * and concurrent submissions take turns, and totals stay exactly the sum of
+ * the submissions.
+ *
+ * Two statements: the lock, then one that reads the old ten, moves the
+ * totals and saves the new ten. The second must be its own statement: it
+ * then sees every submission committed before the lock was granted (a
+ * statement's snapshot is taken when it starts). One statement instead of
+ * five keeps the lock, which every vote of the category waits for, held for
+ * one round trip and the commit instead of five (docs/performance.md).
  */
 export async function submitRanking(
   store: Store,
@@ -220,52 +221,45 @@ export async function submitRanking(
   const category = await requireCategory(db, categoryId);
   if (category.status !== "open") throw new ApiError(409, "CLOSED", GLOBAL_MESSAGES.closed);
   await validateSlots(store, category.seasonNumber, slots);
+  const fresh = slots.flatMap((id, i) => (id ? [{ id, score: SLOT_POINTS[i]!, first: i === 0 ? 1 : 0 }] : []));
   await db.transaction(async (tx) => {
     const locked = await requireCategory(tx, categoryId, true);
     if (locked.status !== "open") throw new ApiError(409, "CLOSED", GLOBAL_MESSAGES.closed);
-    const [previous] = await tx
-      .select({ slots: submissions.slots })
-      .from(submissions)
-      .where(and(eq(submissions.categoryId, categoryId), eq(submissions.userId, userId)));
-    const delta = new Map<string, { score: number; first: number }>();
-    for (const [id, p] of pointsOf(previous?.slots ?? []))
-      delta.set(id, { score: -p.score, first: -p.first });
-    for (const [id, p] of pointsOf(slots)) {
-      const d = delta.get(id) ?? { score: 0, first: 0 };
-      delta.set(id, { score: d.score + p.score, first: d.first + p.first });
-    }
-    const changed = [...delta].filter(([, d]) => d.score !== 0 || d.first !== 0);
-    if (changed.length > 0) {
-      await tx
-        .insert(categoryScores)
-        .values(
-          changed.map(([castawayId, d]) => ({
-            categoryId,
-            castawayId,
-            totalScore: d.score,
-            firstPlaceVotes: d.first,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: [categoryScores.categoryId, categoryScores.castawayId],
-          set: {
-            totalScore: sql`${categoryScores.totalScore} + excluded.total_score`,
-            firstPlaceVotes: sql`${categoryScores.firstPlaceVotes} + excluded.first_place_votes`,
-          },
-        });
-    }
-    if (previous) {
-      await tx
-        .update(submissions)
-        .set({ slots, updatedAt: sql`now()` })
-        .where(and(eq(submissions.categoryId, categoryId), eq(submissions.userId, userId)));
-    } else {
-      await tx.insert(submissions).values({ categoryId, userId, slots });
-      await tx
-        .update(categories)
-        .set({ totalSubmissions: sql`${categories.totalSubmissions} + 1` })
-        .where(eq(categories.id, categoryId));
-    }
+    await tx.execute(sql`
+      WITH previous AS (
+        SELECT slots FROM submissions WHERE category_id = ${categoryId} AND user_id = ${userId}
+      ),
+      points AS (
+        SELECT e.id AS castaway_id, -p.points[e.n] AS score, CASE WHEN e.n = 1 THEN -1 ELSE 0 END AS first
+        FROM previous,
+          jsonb_array_elements_text(previous.slots) WITH ORDINALITY AS e(id, n),
+          (SELECT ${`{${SLOT_POINTS.join(",")}}`}::int[] AS points) p
+        WHERE e.id IS NOT NULL AND e.n <= ${GLOBAL_SLOTS}
+        UNION ALL
+        SELECT * FROM unnest(
+          ${textArray(fresh.map((f) => f.id))},
+          ${`{${fresh.map((f) => f.score).join(",")}}`}::int[],
+          ${`{${fresh.map((f) => f.first).join(",")}}`}::int[])
+      ),
+      delta AS (
+        SELECT castaway_id, sum(score)::int AS score, sum(first)::int AS first
+        FROM points GROUP BY castaway_id
+        HAVING sum(score) <> 0 OR sum(first) <> 0
+      ),
+      totals AS (
+        INSERT INTO category_scores (category_id, castaway_id, total_score, first_place_votes)
+        SELECT ${categoryId}, castaway_id, score, first FROM delta
+        ON CONFLICT (category_id, castaway_id) DO UPDATE SET
+          total_score = category_scores.total_score + excluded.total_score,
+          first_place_votes = category_scores.first_place_votes + excluded.first_place_votes
+      ),
+      saved AS (
+        INSERT INTO submissions (category_id, user_id, slots)
+        VALUES (${categoryId}, ${userId}, ${JSON.stringify(slots)}::jsonb)
+        ON CONFLICT (category_id, user_id) DO UPDATE SET slots = excluded.slots, updated_at = now()
+      )
+      UPDATE categories SET total_submissions = total_submissions + 1
+      WHERE id = ${categoryId} AND NOT EXISTS (SELECT 1 FROM previous)`);
   });
   await store.events.emit("submission-saved", { categoryId, userId });
 }
