@@ -221,7 +221,9 @@ export async function submitRanking(
   const category = await requireCategory(db, categoryId);
   if (category.status !== "open") throw new ApiError(409, "CLOSED", GLOBAL_MESSAGES.closed);
   await validateSlots(store, category.seasonNumber, slots);
-  const fresh = slots.flatMap((id, i) => (id ? [{ id, score: SLOT_POINTS[i]!, first: i === 0 ? 1 : 0 }] : []));
+  const fresh = slots.flatMap((id, i) =>
+    id ? [{ id, score: SLOT_POINTS[i]!, first: i === 0 ? 1 : 0 }] : [],
+  );
   await db.transaction(async (tx) => {
     const locked = await requireCategory(tx, categoryId, true);
     if (locked.status !== "open") throw new ApiError(409, "CLOSED", GLOBAL_MESSAGES.closed);
