@@ -1,8 +1,9 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
+import { textArray } from "../../db/text-array.ts";
 import { type ListFacts, writeBegins } from "../../events/domain-event-map.ts";
 import type { Store } from "../../store.ts";
-import { favorites, listItems, lists, listUpvotes, user } from "../../db/schema/index.ts";
+import { favorites, lists, listUpvotes, user } from "../../db/schema/index.ts";
 import { ApiError, forbidden, notFound } from "../../http/errors.ts";
 import { forgetListNotifications } from "../notifications/notifications.service.ts";
 import { getCatalog } from "../seasons/catalog.ts";
@@ -89,10 +90,22 @@ function toSummary(r: SummaryRow, preview: ListEntry[]): ListSummary {
 /** The entries as the list row keeps them beside list_items (the `ranking` column): written together, always. */
 export const rankingOf = (ids: readonly string[]) => ids.join(" ");
 
-async function writeItems(tx: Tx, userId: string, listId: string, ids: string[]) {
-  await tx.delete(listItems).where(and(eq(listItems.userId, userId), eq(listItems.listId, listId)));
-  if (ids.length === 0) return;
-  await tx.insert(listItems).values(ids.map((itemId, position) => ({ userId, listId, position, itemId })));
+/**
+ * The list's entries become `ids`, in one statement (one round trip while
+ * the list's row is locked): each position set to its entry, positions past
+ * the last removed. `alsoFirst` runs in the same statement before them (the
+ * list row's own update).
+ */
+async function writeItems(tx: Tx, userId: string, listId: string, ids: string[], alsoFirst?: SQL) {
+  await tx.execute(sql`
+    WITH ${alsoFirst ? sql`saved AS (${alsoFirst}),` : sql``}
+    entries AS (
+      INSERT INTO list_items (user_id, list_id, position, item_id)
+      SELECT ${userId}, ${listId}, e.n - 1, e.item_id
+      FROM unnest(${textArray(ids)}) WITH ORDINALITY AS e(item_id, n)
+      ON CONFLICT (user_id, list_id, position) DO UPDATE SET item_id = excluded.item_id
+    )
+    DELETE FROM list_items WHERE user_id = ${userId} AND list_id = ${listId} AND position >= ${ids.length}`);
 }
 
 /** What browse filters will read of a list saved from `input`. */
@@ -184,12 +197,17 @@ export async function updateList(
 ) {
   const began = writeBegins();
   const { db } = store;
-  await requireOwnedList(db, actorId, ownerId, listId);
+  // Another member's list: 404 or 403, whichever applies (the owner's own
+  // save learns that the list exists from the locked read below).
+  if (actorId !== ownerId) await requireOwnedList(db, actorId, ownerId, listId);
   const { ids, kind } = validateEntries(await getCatalog(store), input.items);
   const before = await db.transaction(async (tx) => {
     const where = and(eq(lists.userId, ownerId), eq(lists.id, listId));
+    // Locked, then written in one statement: the browse counts are moved by
+    // exactly what this save changed, even when two saves of it cross.
     const [old] = await tx.select(filterableColumns).from(lists).where(where).for("update");
-    await tx
+    if (!old) throw notFound("List not found");
+    const row = tx
       .update(lists)
       .set({
         name: input.name,
@@ -201,9 +219,10 @@ export async function updateList(
         isPublic: true,
         updatedAt: sql`now()`,
       })
-      .where(where);
-    await writeItems(tx, ownerId, listId, ids);
-    return old ?? null;
+      .where(where)
+      .getSQL();
+    await writeItems(tx, ownerId, listId, ids, row);
+    return old;
   });
   await store.events.emit("list-saved", {
     ownerId,

@@ -1,6 +1,6 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lists } from "#server/db/schema/index.ts";
+import { listItems, lists } from "#server/db/schema/index.ts";
 import { LIMITS } from "#shared/limits.ts";
 import { LIST_MESSAGES } from "#shared/lists.ts";
 import type { ListDetailDto } from "#server/api-types.ts";
@@ -173,6 +173,38 @@ describe("ownership", () => {
       cookie: alice.cookie,
     });
     expect(await rankingOfRow(created.id)).toBe("s2-colby-donaldson s1-richard-hatch s3-ethan-zohn");
+    // The entries' own rows follow too: longer, shorter, reordered.
+    const entryRows = async () =>
+      (
+        await t.database.db
+          .select({ itemId: listItems.itemId, position: listItems.position })
+          .from(listItems)
+          .where(and(eq(listItems.userId, alice.id), eq(listItems.listId, created.id)))
+          .orderBy(listItems.position)
+      ).map((r) => `${r.position}:${r.itemId}`);
+    for (const items of [
+      ["s3-ethan-zohn"],
+      ["s2-colby-donaldson", "s3-ethan-zohn", "s1-richard-hatch"],
+      ["s1"],
+    ]) {
+      const res = await t.request(`/api/lists/${alice.id}/${created.id}`, {
+        method: "PUT",
+        json: { name: "Again", items },
+        cookie: alice.cookie,
+      });
+      expect(res.status).toBe(200);
+      expect(await entryRows()).toEqual(items.map((id, i) => `${i}:${id}`));
+      expect(await rankingOfRow(created.id)).toBe(items.join(" "));
+    }
+  });
+
+  it("answers the owner's save of a list that does not exist with 404", async () => {
+    const res = await t.request(`/api/lists/${alice.id}/list_1`, {
+      method: "PUT",
+      json: { name: "Ghost", items: ["s1"] },
+      cookie: alice.cookie,
+    });
+    expect(res.status).toBe(404);
   });
 
   it("forbids another user to update or delete it (403)", async () => {
