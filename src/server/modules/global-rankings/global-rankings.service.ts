@@ -7,7 +7,7 @@ import { textArray } from "../../db/text-array.ts";
 import { categories, categoryScores, type LegacyEntry, submissions } from "../../db/schema/index.ts";
 import { ApiError, notFound } from "../../http/errors.ts";
 import type { Store } from "../../store.ts";
-import { getCatalog } from "../seasons/catalog.ts";
+import { type Catalog, getCatalog } from "../seasons/catalog.ts";
 import { globalRankRanges } from "../consensus/consensus.service.ts";
 import { headshotUrl } from "#shared/media-urls.ts";
 import {
@@ -179,8 +179,7 @@ export async function categoryDetail(
 }
 
 /** Refuses what the client should not have let through, with the product's texts where it has them (docs/product.md, Global Rankings). */
-async function validateSlots(store: Store, seasonNumber: number, slots: (string | null)[]) {
-  const catalog = await getCatalog(store);
+function validateSlots(catalog: Catalog, seasonNumber: number, slots: (string | null)[]) {
   const seen = new Map<string, number>();
   slots.forEach((id, i) => {
     if (id === null) return;
@@ -218,15 +217,15 @@ export async function submitRanking(
   slots: (string | null)[],
 ) {
   const { db } = store;
-  const category = await requireCategory(db, categoryId);
-  if (category.status !== "open") throw new ApiError(409, "CLOSED", GLOBAL_MESSAGES.closed);
-  await validateSlots(store, category.seasonNumber, slots);
+  const catalog = await getCatalog(store);
   const fresh = slots.flatMap((id, i) =>
     id ? [{ id, score: SLOT_POINTS[i]!, first: i === 0 ? 1 : 0 }] : [],
   );
   await db.transaction(async (tx) => {
+    // Checked under the lock (the catalogue is in memory): one read of the category, not two.
     const locked = await requireCategory(tx, categoryId, true);
     if (locked.status !== "open") throw new ApiError(409, "CLOSED", GLOBAL_MESSAGES.closed);
+    validateSlots(catalog, locked.seasonNumber, slots);
     await tx.execute(sql`
       WITH previous AS (
         SELECT slots FROM submissions WHERE category_id = ${categoryId} AND user_id = ${userId}
