@@ -14,7 +14,7 @@ import { computeInWorker } from "./run-in-worker.ts";
  * - Any list saved or deleted, any Global Rankings submission, in any
  *   process (domain events cross processes), marks the consensus stale.
  * - A stale consensus is recomputed `debounceMs` later (a burst of saves is
- *   one refresh; after a long read, later: see REST_PER_READ), by one process only: the one holding a PostgreSQL advisory
+ *   one refresh; after a long read or fit, later: see REST_PER_READ), by one process only: the one holding a PostgreSQL advisory
  *   lock. The others try for it every `retryMs`, so when the computing
  *   process stops another takes over and recomputes. On PGlite there is one
  *   process and it always computes.
@@ -41,10 +41,15 @@ export const REFRESH_DEFAULTS: RefresherOptions = { debounceMs: 5_000, retryMs: 
  * runs there): a refresh waits at least this many times the last read after
  * the previous one began, so reading takes at most a twentieth of the main
  * thread even while lists change all the time (at a quarter it was the
- * largest cost of the mixed workload, at a tenth still a fifth of the
- * database's time: docs/performance.md)...
+ * largest cost of the mixed workload: docs/performance.md)...
  */
 const REST_PER_READ = 19;
+/**
+ * ...and this many times the last fit: the fit has a core to itself only on
+ * a machine with cores to spare. Once reads were only of what changed, a
+ * 2 s fit every 5 s took two fifths of the second core from the requests.
+ */
+const REST_PER_FIT = 9;
 /** ...but never longer than this, so a change is in the consensus within a minute at a million lists. */
 const MAX_REST_MS = 30_000;
 
@@ -130,6 +135,7 @@ export function createConsensusRefresher(
   // When the last refresh began, and how long it read: the next waits for both.
   let lastStart = Number.NEGATIVE_INFINITY;
   let lastReadMs = 0;
+  let lastFitMs = 0;
 
   const schedule = (ms: number) => {
     if (closed || timer) return;
@@ -140,7 +146,7 @@ export function createConsensusRefresher(
     timer.unref();
   };
   const afterRest = () => {
-    const rest = Math.min(REST_PER_READ * lastReadMs, MAX_REST_MS);
+    const rest = Math.min(REST_PER_READ * lastReadMs + REST_PER_FIT * lastFitMs, MAX_REST_MS);
     return Math.max(options.debounceMs, lastStart + rest - performance.now());
   };
 
@@ -157,6 +163,7 @@ export function createConsensusRefresher(
     const lists = job.seasons.member.length + job.castaways.member.length;
     const readMs = (lastReadMs = performance.now() - t);
     const answer = await computeInWorker(job);
+    lastFitMs = answer.fitMs;
     t = performance.now();
     const computedAt = new Date();
     const rows = [
