@@ -292,11 +292,12 @@ async function startServerProcess(
   // list): measured from here on, a run would time that start, not a
   // server that has been up a while.
   const launchedAt = Date.now() - answeredS * 1000;
-  for (const deadline = Date.now() + 600_000; ; ) {
+  for (const deadline = Date.now() + 600_000; ;) {
     const res = await fetch(`${base}/api/consensus/seasons/all`);
     const { computedAt } = (await res.json()) as { computedAt: string | null };
     if (computedAt && Date.parse(computedAt) >= launchedAt) break;
-    if (Date.now() > deadline) throw new Error("the server did not compute its first consensus in 10 minutes");
+    if (Date.now() > deadline)
+      throw new Error("the server did not compute its first consensus in 10 minutes");
     await new Promise((r) => setTimeout(r, 250));
   }
   console.log(
