@@ -64,18 +64,23 @@ export const writeChecks = (address: string, userId: string | null): LimitCheck[
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * Every write's two counters are hit at once (one batch, one round trip to
- * PostgreSQL instead of two in turn, on every write: docs/performance.md).
- * Unlike `spend`, a write refused by one still counts against the other;
- * both are the writer's own (their account, their address), so no one can
- * spend another's this way. Sign-in's counters stay in turn (auth-limits.ts):
- * there a refused address must not spend the email it tries.
+ * Counts one write against its two counters at once (one batch, one round
+ * trip to PostgreSQL instead of two in turn, on every write:
+ * docs/performance.md); a 429 when either is spent. Unlike `spend`, a write
+ * refused by one still counts against the other: both are the writer's own
+ * (their account, their address), so no one can spend another's this way.
+ * Sign-in's own counters stay in turn (auth.routes.ts): there a refused
+ * address must not spend the email it tries.
  */
+export async function spendWrite(limits: RateLimiter, address: string, userId: string | null): Promise<void> {
+  const checks = writeChecks(address, userId);
+  const allowed = await Promise.all(checks.map(([key, rule]) => limits.hit(key, rule)));
+  if (allowed.includes(false)) throw tooManyRequests(WRITE_LIMIT_MESSAGE);
+}
+
 export const limitEveryWrite = (limits: RateLimiter) =>
   createMiddleware<AppEnv>(async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
-    const checks = writeChecks(clientIp(c), c.get("user")?.id ?? null);
-    const allowed = await Promise.all(checks.map(([key, rule]) => limits.hit(key, rule)));
-    if (allowed.includes(false)) throw tooManyRequests(WRITE_LIMIT_MESSAGE);
+    await spendWrite(limits, clientIp(c), c.get("user")?.id ?? null);
     await next();
   });

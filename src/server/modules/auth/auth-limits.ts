@@ -3,7 +3,7 @@ import type { SessionReader } from "../../auth/session-reader.ts";
 import type { AppEnv } from "../../http/context.ts";
 import { clientIp } from "../../http/client-ip.ts";
 import type { RateLimiter } from "../../rate-limit/rate-limiter.ts";
-import { spend, WRITE_LIMIT_MESSAGE, writeChecks } from "../../rate-limit/write-limits.ts";
+import { spend, spendWrite } from "../../rate-limit/write-limits.ts";
 
 /**
  * better-auth's routes that check the signed-in account's password. A stolen
@@ -30,7 +30,7 @@ export const limitAuthWrites = (limits: RateLimiter, sessions: SessionReader) =>
   createMiddleware<AppEnv>(async (c, next) => {
     if (READS.has(c.req.method) && !WRITING_GETS.test(c.req.path)) return next();
     const account = await sessions.accountOf(c.req.raw.headers);
-    await spend(limits, WRITE_LIMIT_MESSAGE, writeChecks(clientIp(c), account));
+    await spendWrite(limits, clientIp(c), account);
     if (PASSWORD_CHECKS.test(c.req.path) && account) {
       await spend(limits, PASSWORD_CHECK_MESSAGE, [[`password-check:${account}`, PASSWORD_CHECK_LIMIT]]);
     }

@@ -1,3 +1,5 @@
+import type { RankedLists } from "./model/index.ts";
+
 /**
  * Rows of integers grouped by member, members in a fixed order (their ids in
  * code-unit order), kept between consensus refreshes so that a refresh reads
@@ -137,12 +139,7 @@ export function replaceMembers(old: MemberRows, fresh: MemberRows, changed: Read
 }
 
 /** The rows as the model takes them (copies: they are moved to the worker thread). */
-export function toRankedLists(rows: MemberRows): {
-  memberCount: number;
-  member: Int32Array;
-  offsets: Int32Array;
-  items: Int32Array;
-} {
+export function toRankedLists(rows: MemberRows): RankedLists {
   const member = new Int32Array(rows.offsets.length - 1);
   for (let m = 0; m < rows.members.length; m++) member.fill(m, rows.rowStart[m]!, rows.rowStart[m + 1]!);
   return {
