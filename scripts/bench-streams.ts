@@ -51,6 +51,9 @@ export interface StreamBenchResult {
   max: number;
   /** From the comment's answer to the stream's event, ms (negative when the event came first). */
   afterAnswerP95: number;
+  /** From sending the comment to its answer, ms. */
+  answerP50: number;
+  answerP95: number;
   writeErrors: number;
 }
 
@@ -179,6 +182,7 @@ export async function measureDeliveries(
   const writeBase = new URL(o.writeBase);
   const latencies: number[] = [];
   const afterAnswer: number[] = [];
+  const answers: number[] = [];
   let writes = 0;
   let writeErrors = 0;
   const until = Date.now() + o.seconds * 1000;
@@ -188,7 +192,11 @@ export async function measureDeliveries(
   while (Date.now() < until && commenter <= o.cookies.length) {
     const k = 1 + Math.floor(Math.random() * o.streams);
     const stream = held[k - 1]!;
-    if (stream.waiting) continue;
+    if (stream.waiting) {
+      // Not a busy loop: with few streams, all may be waiting at once.
+      await new Promise((r) => setImmediate(r));
+      continue;
+    }
     const listId = `list_${1600000000000 + (k === 1 ? o.users : k - 1)}`;
     const who = commenter++;
     writes++;
@@ -209,6 +217,7 @@ export async function measureDeliveries(
           { listUserId: `bench-u${k}`, listId },
         );
         const answered = performance.now();
+        answers.push(answered - sent);
         if (status !== 201 && status !== 200) writeErrors++;
         const at = await delivered;
         if (at !== null) {
@@ -222,6 +231,7 @@ export async function measureDeliveries(
   await Promise.all(pending);
   latencies.sort((a, b) => a - b);
   afterAnswer.sort((a, b) => a - b);
+  answers.sort((a, b) => a - b);
   return {
     opened: held.length,
     writes,
@@ -230,6 +240,8 @@ export async function measureDeliveries(
     p95: percentile(latencies, 0.95),
     max: latencies.at(-1) ?? 0,
     afterAnswerP95: percentile(afterAnswer, 0.95),
+    answerP50: percentile(answers, 0.5),
+    answerP95: percentile(answers, 0.95),
     writeErrors,
   };
 }

@@ -892,7 +892,8 @@ async function main() {
             `${live.opened} streams held (${(perStream / 1024).toFixed(1)} KB of the server's RSS each); ` +
               `${live.writes} comments, ${live.delivered} delivered, ${live.writeErrors} write errors; ` +
               `comment sent -> Inbox event: p50 ${live.p50.toFixed(1)} ms, p95 ${live.p95.toFixed(1)} ms, max ${live.max.toFixed(1)} ms ` +
-              `(from the comment's answer: p95 ${live.afterAnswerP95.toFixed(1)} ms); ` +
+              `(the comment's answer took p50 ${live.answerP50.toFixed(1)} ms, p95 ${live.answerP95.toFixed(1)} ms; ` +
+              `from its answer to the event: p95 ${live.afterAnswerP95.toFixed(1)} ms); ` +
               `meanwhile the mixed workload: ${mixed.total.rps.toFixed(0)} req/s, p95 ${mixed.total.p95.toFixed(1)} ms, ${mixed.total.errors} errors`,
           );
         } finally {
