@@ -260,6 +260,8 @@ function residentBytes(pid: number): number {
 async function startServerProcess(
   serverEnv: Record<string, string>,
   secret: string,
+  /** False for a second process on PostgreSQL: it serves the consensus the first computes. */
+  computesConsensus = true,
 ): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
   const port = await new Promise<number>((resolve) => {
     const probe = createServer().listen(0, "127.0.0.1", () => {
@@ -295,13 +297,13 @@ async function startServerProcess(
   for (const deadline = Date.now() + 600_000; ;) {
     const res = await fetch(`${base}/api/consensus/seasons/all`);
     const { computedAt } = (await res.json()) as { computedAt: string | null };
-    if (computedAt && Date.parse(computedAt) >= launchedAt) break;
+    if (computedAt && (!computesConsensus || Date.parse(computedAt) >= launchedAt)) break;
     if (Date.now() > deadline)
       throw new Error("the server did not compute its first consensus in 10 minutes");
     await new Promise((r) => setTimeout(r, 250));
   }
   console.log(
-    `(the server process answered ${answeredS.toFixed(1)} s after its launch, and had computed its first ` +
+    `(the server process answered ${answeredS.toFixed(1)} s after its launch, and had ${computesConsensus ? "computed" : "read"} its first ` +
       `consensus after ${((performance.now() - launched) / 1000).toFixed(1)} s; RSS ${(residentBytes(server.child.pid!) / 1e6).toFixed(0)} MB)`,
   );
   return {
@@ -865,7 +867,7 @@ async function main() {
           `\n${LIVE_NAME}, ${processes === 1 ? "one server process" : "streams on a second process"}...\n`,
         );
         const writer = await startServerProcess(env, secret);
-        const holder = processes === 2 ? await startServerProcess(env, secret) : writer;
+        const holder = processes === 2 ? await startServerProcess(env, secret, false) : writer;
         const options = {
           streamBase: holder.base,
           writeBase: writer.base,
