@@ -1,3 +1,4 @@
+import type http from "node:http";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { serve, type ServerType } from "@hono/node-server";
@@ -32,6 +33,23 @@ export interface RunningServer {
 export interface StartOptions {
   /** The built client to serve; dist/client when it has been built. */
   clientDir?: string | null;
+}
+
+/**
+ * How long an idle connection stays open for the browser's next request.
+ * Node's default is 5 s, so a member who read a page for longer came back
+ * on a new connection, and a busy Node process accepts one new connection
+ * per turn of its event loop: under load such requests waited seconds
+ * (docs/performance.md, "New connections under load"). Browsers keep idle
+ * connections for minutes; a minute covers reading a list or a thread.
+ * Headers must be allowed longer than that, or Node may time out a request
+ * that arrives on a connection just as it would have closed.
+ */
+export const KEEP_ALIVE_MS = 65_000;
+
+function keepConnectionsOpen(server: http.Server) {
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
 }
 
 /** Opens the database, migrates, seeds, and listens. main.ts and tests share it. */
@@ -130,6 +148,7 @@ export async function startServer(
       const s = serve({ fetch: app.fetch, port: actualPort, hostname: env.HOST }, () => res(s));
       s.once("error", rej);
     });
+    keepConnectionsOpen(server as http.Server);
     const url = env.PUBLIC_URL ?? `http://localhost:${actualPort}`;
     logger.info("listening", { url, port: actualPort, host: env.HOST ?? "all interfaces" });
 
