@@ -299,7 +299,7 @@ async function startServerProcess(
     const { computedAt } = (await res.json()) as { computedAt: string | null };
     if (computedAt && (!computesConsensus || Date.parse(computedAt) >= launchedAt)) break;
     if (Date.now() > deadline)
-      throw new Error("the server did not compute its first consensus in 10 minutes");
+      throw new Error("the server had no first consensus after 10 minutes");
     await new Promise((r) => setTimeout(r, 250));
   }
   console.log(

@@ -1,4 +1,3 @@
-import type http from "node:http";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { serve, type ServerType } from "@hono/node-server";
@@ -46,11 +45,7 @@ export interface StartOptions {
  * that arrives on a connection just as it would have closed.
  */
 export const KEEP_ALIVE_MS = 65_000;
-
-function keepConnectionsOpen(server: http.Server) {
-  server.keepAliveTimeout = KEEP_ALIVE_MS;
-  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
-}
+const CONNECTION_OPTIONS = { keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: KEEP_ALIVE_MS + 1_000 };
 
 /** Opens the database, migrates, seeds, and listens. main.ts and tests share it. */
 export async function startServer(
@@ -145,10 +140,12 @@ export async function startServer(
     const actualPort = port === 0 ? await findFreePort() : port;
     const app = listen(actualPort);
     const server: ServerType = await new Promise((res, rej) => {
-      const s = serve({ fetch: app.fetch, port: actualPort, hostname: env.HOST }, () => res(s));
+      const s = serve(
+        { fetch: app.fetch, port: actualPort, hostname: env.HOST, serverOptions: CONNECTION_OPTIONS },
+        () => res(s),
+      );
       s.once("error", rej);
     });
-    keepConnectionsOpen(server as http.Server);
     const url = env.PUBLIC_URL ?? `http://localhost:${actualPort}`;
     logger.info("listening", { url, port: actualPort, host: env.HOST ?? "all interfaces" });
 
