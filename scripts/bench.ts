@@ -298,8 +298,7 @@ async function startServerProcess(
     const res = await fetch(`${base}/api/consensus/seasons/all`);
     const { computedAt } = (await res.json()) as { computedAt: string | null };
     if (computedAt && (!computesConsensus || Date.parse(computedAt) >= launchedAt)) break;
-    if (Date.now() > deadline)
-      throw new Error("the server had no first consensus after 10 minutes");
+    if (Date.now() > deadline) throw new Error("the server had no first consensus after 10 minutes");
     await new Promise((r) => setTimeout(r, 250));
   }
   console.log(
