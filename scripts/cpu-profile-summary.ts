@@ -3,7 +3,11 @@
  * self time by package or file, self time by function, and time including
  * callees by function, each the costliest first.
  *
- *   node --import tsx scripts/cpu-profile-summary.ts <file.cpuprofile> [rows]
+ *   node --import tsx scripts/cpu-profile-summary.ts <file.cpuprofile> [rows] [last-seconds]
+ *
+ * `last-seconds` keeps only the samples of the profile's last seconds: the
+ * bench's measured run is its last 10 s, and start-up (seeding caches,
+ * compiling) would otherwise blur its shares.
  */
 import { readFileSync } from "node:fs";
 
@@ -23,9 +27,9 @@ interface Profile {
   timeDeltas: number[];
 }
 
-const [file, rowsArg] = process.argv.slice(2);
+const [file, rowsArg, lastArg] = process.argv.slice(2);
 if (!file) {
-  console.error("usage: cpu-profile-summary.ts <file.cpuprofile> [rows]");
+  console.error("usage: cpu-profile-summary.ts <file.cpuprofile> [rows] [last-seconds]");
   process.exit(2);
 }
 const rows = Number(rowsArg ?? 25);
@@ -35,8 +39,13 @@ const parentOf = new Map<number, number>();
 for (const n of profile.nodes) for (const c of n.children ?? []) parentOf.set(c, n.id);
 
 // Microseconds per node: each sample's time delta goes to the node it hit.
+const at: number[] = [];
+profile.samples.reduce((t, _, i) => (at[i] = t + (profile.timeDeltas[i] ?? 0)), 0);
+const from = lastArg ? (at.at(-1) ?? 0) - Number(lastArg) * 1e6 : -Infinity;
 const sampled = new Map<number, number>();
-profile.samples.forEach((id, i) => sampled.set(id, (sampled.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+profile.samples.forEach((id, i) => {
+  if (at[i]! >= from) sampled.set(id, (sampled.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+});
 const total = [...sampled.values()].reduce((a, b) => a + b, 0);
 
 const shortUrl = (url: string) =>

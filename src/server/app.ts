@@ -3,7 +3,7 @@ import { statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
@@ -24,6 +24,7 @@ import { compression } from "./http/compression.ts";
 import { conditionalGet } from "./http/conditional.ts";
 import { mountMetrics } from "./http/metrics.ts";
 import { apiInputGuards } from "./http/input-guards.ts";
+import { declaredLength } from "./http/declared-length.ts";
 import { sameOriginWrites, trustedOriginsOf } from "./http/origin-check.ts";
 import { requestLogger } from "./http/request-logger.ts";
 import { trustClientIp } from "./http/client-ip.ts";
@@ -66,17 +67,29 @@ import { hideSpoilersAfterCache } from "./modules/spoilers/spoiler-filter.ts";
 export const JSON_BODY_LIMIT = 64 * 1024;
 const PICTURE_UPLOAD = /^\/api\/users\/[^/]+\/picture\/?$/;
 
+const tooLarge = () => new ApiError(413, "TOO_LARGE", "The request body is too large.");
+
 /**
- * Every body anywhere is limited (413 from Content-Length before a byte is
- * read, or as soon as a streamed body passes the limit), except the picture
- * upload's, which its route limits.
+ * Every body anywhere is limited, except the picture upload's, which its
+ * route limits: a declared length is refused (413) before a byte is read,
+ * and Node's parser never reads past it; any other body is counted as it
+ * streams, and refused as soon as it passes the limit. Only that case goes
+ * through Hono's limiter: its look at the body makes @hono/node-server
+ * build a full web Request and its streams, a large part of a small
+ * write's cost (docs/performance.md), and browsers declare lengths.
  */
-const limitBodies = bodyLimit({
+const limitCounted = bodyLimit({
   maxSize: JSON_BODY_LIMIT,
   onError: () => {
-    throw new ApiError(413, "TOO_LARGE", "The request body is too large.");
+    throw tooLarge();
   },
 });
+const limitBodies: MiddlewareHandler = (c, next) => {
+  const length = declaredLength(c);
+  if (length === undefined) return limitCounted(c, next);
+  if (length > JSON_BODY_LIMIT) throw tooLarge();
+  return next();
+};
 
 /**
  * No GET or HEAD handler reads a body, so those skip the limiter: its look at

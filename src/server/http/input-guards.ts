@@ -1,4 +1,6 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import { declaredLength } from "./declared-length.ts";
 import { ApiError } from "./errors.ts";
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
@@ -17,12 +19,15 @@ export const isJsonType = (contentType: string | null | undefined): boolean =>
   contentType != null && JSON_TYPE.test(contentType.split(";")[0]!.trim());
 
 /**
- * Whether a request carries at least one byte of body. The Node adapter gives
- * every POST a body stream, empty or not, so an empty one is read (a copy;
- * the body limit in app.ts bounds it) rather than trusted by its presence.
+ * Whether a request carries at least one byte of body: what its headers
+ * declare, or else (chunked, or a test's web Request) a read copy, which
+ * the body limit in app.ts bounds.
  */
-async function hasBody(req: Request): Promise<boolean> {
-  if (req.body === null || req.headers.get("content-length") === "0") return false;
+async function hasBody(c: Context): Promise<boolean> {
+  const length = declaredLength(c);
+  if (length !== undefined) return length > 0;
+  const req = c.req.raw;
+  if (req.body === null) return false;
   return (await req.clone().arrayBuffer()).byteLength > 0;
 }
 
@@ -75,12 +80,16 @@ export const apiInputGuards = (rawBodyPaths: RegExp) =>
       // body but no type is refused like any other non-JSON body: routes that
       // read the body anyway (auth.routes.ts's readEmail, better-auth) would
       // otherwise take it unchecked, NUL and all (a 500 on PostgreSQL).
-      if (await hasBody(c.req.raw)) throw notJson();
+      if (await hasBody(c)) throw notJson();
       return next();
     }
     if (!isJsonType(contentType)) throw notJson();
-    // A copy: better-auth reads the original request's body itself.
-    const text = await c.req.raw.clone().text();
+    // Read once, into Hono's cache: the handlers' validators parse this text
+    // without reading again, and the Node adapter reads a body of declared
+    // length straight from the socket, without a web Request and its
+    // streams (docs/performance.md). The auth routes hand better-auth a
+    // Request rebuilt from it (withReadBody in auth.routes.ts).
+    const text = await c.req.text();
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
 import { user } from "../../db/schema/index.ts";
 import type { AppDeps } from "../../app-deps.ts";
 import type { SessionReader } from "../../auth/session-reader.ts";
@@ -63,6 +64,19 @@ async function readEmail(req: Request): Promise<string | null> {
 }
 
 /**
+ * better-auth reads the web Request's body itself, but the edge guard
+ * (http/input-guards.ts) has already read it through Hono, straight from the
+ * socket: better-auth gets a Request holding those bytes.
+ */
+const withReadBody = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.req.method !== "GET" && c.req.method !== "HEAD") {
+    const body = await c.req.text();
+    c.req.raw = new Request(c.req.raw.url, { method: c.req.method, headers: c.req.raw.headers, body });
+  }
+  await next();
+});
+
+/**
  * better-auth serves /api/auth/*. Around it: sign-in attempts are rate-limited
  * per address and per email, and a failed sign-in says whether the account
  * exists, because the product gives the two cases different texts (docs/product.md, Sign-in and accounts).
@@ -114,6 +128,7 @@ export function authRoutes(deps: AppDeps, sessions: SessionReader) {
   );
   return (
     new Hono<AppEnv>()
+      .use(withReadBody)
       .use(limitAuthWrites(limits, sessions))
       .post("/sign-in/email", signInLimit, async (c) => {
         const email = await readEmail(c.req.raw);
