@@ -1,5 +1,6 @@
 import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
+import { batchedRead } from "../../db/batched-reads.ts";
 import { textArray } from "../../db/text-array.ts";
 import { type ListFacts, writeBegins } from "../../events/domain-event-map.ts";
 import type { Store } from "../../store.ts";
@@ -250,33 +251,38 @@ export async function deleteList(store: Store, actorId: string, ownerId: string,
   await store.events.emit("list-deleted", { ownerId, listId, local: { began, before } });
 }
 
-/**
- * A list page's one query: the list, its entries and the reader's upvote and
- * favourite. Built once per app and kept (every list page asks it, and
- * building it cost about 0.1 ms a time); the reader is '' for a visitor, an
- * id no member has.
- */
-function prepareListDetail(db: Db) {
-  const viewer = sql.placeholder("viewerId");
-  return db
-    .select({
-      ...summaryColumns,
-      upvoted: sql<boolean>`EXISTS (SELECT 1 FROM ${listUpvotes} WHERE ${listUpvotes.listUserId} = ${lists.userId} AND ${listUpvotes.listId} = ${lists.id} AND ${listUpvotes.voterId} = ${viewer})`,
-      favorited: sql<boolean>`EXISTS (SELECT 1 FROM ${favorites} WHERE ${favorites.userId} = ${viewer} AND ${favorites.listUserId} = ${lists.userId} AND ${favorites.listId} = ${lists.id})`,
-    })
-    .from(lists)
-    .leftJoin(user, eq(user.id, lists.userId))
-    .where(
-      and(
-        eq(lists.userId, sql.placeholder("ownerId")),
-        eq(lists.id, sql.placeholder("listId")),
-        eq(lists.isPublic, true),
-      ),
-    )
-    .prepare("list_detail");
+interface DetailAsked {
+  ownerId: string;
+  listId: string;
+  /** '' for a visitor: an id no member has. */
+  viewerId: string;
 }
 
-/** One list with its entries, or 'User not found' / 'List not found' (docs/product.md, List page). */
+/**
+ * List pages asked for at the same moment, read in one query (batchedRead):
+ * each list with its entries, its author and the reader's upvote and
+ * favourite. Each is a primary-key probe, and most of a probe's cost is the
+ * statement's own (on PGlite 0.4 ms, most of a list page's time under load;
+ * docs/performance.md). The query's text never changes, so it is prepared
+ * once and kept.
+ */
+function listDetailsReaderOf(db: Db) {
+  return batchedRead(async (asked: DetailAsked[]) => {
+    const keys = sql`unnest(${textArray(asked.map((a) => a.ownerId))}, ${textArray(asked.map((a) => a.listId))}, ${textArray(asked.map((a) => a.viewerId))}) WITH ORDINALITY AS k(owner_id, list_id, viewer_id, n)`;
+    const rows = await db
+      .select({
+        ...summaryColumns,
+        n: sql<string>`k.n`,
+        upvoted: sql<boolean>`EXISTS (SELECT 1 FROM ${listUpvotes} WHERE ${listUpvotes.listUserId} = ${lists.userId} AND ${listUpvotes.listId} = ${lists.id} AND ${listUpvotes.voterId} = k.viewer_id)`,
+        favorited: sql<boolean>`EXISTS (SELECT 1 FROM ${favorites} WHERE ${favorites.userId} = k.viewer_id AND ${favorites.listUserId} = ${lists.userId} AND ${favorites.listId} = ${lists.id})`,
+      })
+      .from(keys)
+      .innerJoin(lists, sql`${lists.userId} = k.owner_id AND ${lists.id} = k.list_id AND ${lists.isPublic}`)
+      .leftJoin(user, eq(user.id, lists.userId));
+    return new Map(rows.map(({ n, ...row }) => [asked[Number(n) - 1]!, row]));
+  });
+}
+
 export async function getListDetail(
   store: Store,
   ownerId: string,
@@ -284,8 +290,7 @@ export async function getListDetail(
   viewerId: string | null,
 ): Promise<ListDetail> {
   const { db } = store;
-  const query = store.perApp(prepareListDetail);
-  const [found] = await query.execute({ ownerId, listId, viewerId: viewerId ?? "" });
+  const found = await store.perApp(listDetailsReaderOf)({ ownerId, listId, viewerId: viewerId ?? "" });
   if (!found) {
     const [owner] = await db.select({ id: user.id }).from(user).where(eq(user.id, ownerId));
     if (!owner) throw notFound("User not found");
