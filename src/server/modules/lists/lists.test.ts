@@ -305,24 +305,27 @@ describe("list names and descriptions under the shared text rule (docs/product.m
 
 describe("list pages asked for at the same moment", () => {
   it("each get their own list and their own reader's flags, and a missing one its 404", async () => {
-    const res = await create(alice, { name: "Read together", items: ["s1-richard-hatch"] });
+    // A member of its own: the tests above spend alice's creates.
+    const owner = await t.signUp("read-together@example.com");
+    const res = await create(owner, { name: "Read together", items: ["s1-richard-hatch"] });
+    expect(res.status).toBe(201);
     const { list } = (await res.json()) as ListBody;
-    const path = `/api/lists/${alice.id}/${list.id}`;
+    const path = `/api/lists/${owner.id}/${list.id}`;
     const upvote = await t.request(`${path}/upvote`, { method: "POST", cookie: bob.cookie });
     expect(upvote.status).toBe(200);
-    // One batch (batchedRead gathers what arrives within a turn): bob upvoted, alice did not, a visitor.
+    // One batch (batchedRead gathers what arrives within a turn): bob upvoted, the owner did not, a visitor.
     const answers = await Promise.all([
       t.request(path, { cookie: bob.cookie }),
-      t.request(path, { cookie: alice.cookie }),
+      t.request(path, { cookie: owner.cookie }),
       t.request(path),
-      t.request(`/api/lists/${alice.id}/list_1`, { cookie: bob.cookie }),
+      t.request(`/api/lists/${owner.id}/list_1`, { cookie: bob.cookie }),
     ]);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 404]);
-    const [forBob, forAlice, forVisitor] = (await Promise.all(
+    const [forBob, forOwner, forVisitor] = (await Promise.all(
       answers.slice(0, 3).map((a) => a.json()),
     )) as ListBody[];
     expect(forBob!.list.viewer).toEqual({ isOwner: false, upvoted: true, favorited: false });
-    expect(forAlice!.list.viewer).toEqual({ isOwner: true, upvoted: false, favorited: false });
+    expect(forOwner!.list.viewer).toEqual({ isOwner: true, upvoted: false, favorited: false });
     expect(forVisitor!.list.viewer).toEqual({ isOwner: false, upvoted: false, favorited: false });
     expect(forBob!.list.name).toBe("Read together");
     expect(forBob!.list.upvoteCount).toBe(1);
