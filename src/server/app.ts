@@ -92,9 +92,8 @@ const limitBodies: MiddlewareHandler = (c, next) => {
 };
 
 /**
- * No GET or HEAD handler reads a body, so those skip the limiter: its look at
- * the body makes @hono/node-server build a full web Request (half a
- * millisecond each), and unread bodies are never buffered.
+ * No GET or HEAD handler reads a body, so those skip the limiter, and an
+ * unread body is never buffered.
  */
 const readsNoBody = (method: string) => method === "GET" || method === "HEAD";
 

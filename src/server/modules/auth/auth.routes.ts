@@ -147,7 +147,7 @@ export function authRoutes(deps: AppDeps, sessions: SessionReader) {
         );
       })
       .post("/sign-up/email", signUpLimit, async (c) => {
-        const body = await c.req.raw.clone().text();
+        const body = await c.req.text();
         for (let attempt = 1; ; attempt++) {
           const response = await deps.auth.handler(
             new Request(c.req.raw.url, { method: "POST", headers: c.req.raw.headers, body }),
