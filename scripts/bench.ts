@@ -52,7 +52,6 @@ import {
   readdirSync,
   rmSync,
   renameSync,
-  statSync,
   writeFileSync,
 } from "node:fs";
 import { execFileSync } from "node:child_process";
@@ -317,13 +316,16 @@ async function startServerProcess(
 }
 
 /**
- * Node writes one profile per thread (tsx's module loader has one of its
- * own); the server's main thread, the busiest, has the largest.
+ * Node writes one profile per thread, named CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile:
+ * the main thread's (thread 0) becomes `target`, and each other thread's
+ * (the database's, a consensus fit's) is kept beside it as
+ * `<target>.thread<N>.cpuprofile`.
  */
 function keepMainThreadProfile(dir: string, target: string) {
-  const files = readdirSync(dir).map((name) => join(dir, name));
-  const largest = files.sort((a, b) => statSync(b).size - statSync(a).size)[0];
-  if (largest) renameSync(largest, target);
+  for (const name of readdirSync(dir)) {
+    const thread = name.split(".")[4];
+    renameSync(join(dir, name), thread === "0" ? target : `${target}.thread${thread}.cpuprofile`);
+  }
   rmSync(dir, { recursive: true, force: true });
 }
 
