@@ -41,8 +41,8 @@ export interface StreamBenchOptions {
   writesPerSecond: number;
 }
 
-export interface StreamBenchResult {
-  opened: number;
+/** The latencies of one kind of commenter. */
+export interface DeliveryTimes {
   writes: number;
   delivered: number;
   /** From sending the comment to the stream's event, ms. */
@@ -55,6 +55,19 @@ export interface StreamBenchResult {
   answerP50: number;
   answerP95: number;
   writeErrors: number;
+}
+
+/**
+ * Half the commenters are members already on the site, whose browser holds a
+ * kept-alive connection from their earlier requests (warmed before the run);
+ * the other half send their comment as their first request, on a new
+ * connection, which under full load waits to be accepted (docs/performance.md,
+ * "New connections under load").
+ */
+export interface StreamBenchResult {
+  opened: number;
+  connected: DeliveryTimes;
+  firstRequest: DeliveryTimes;
 }
 
 interface HeldStream {
@@ -127,11 +140,61 @@ function holdStream(base: URL, cookie: string, index: number, topics: string[]):
   });
 }
 
+/** Commenter `who`'s loopback address. */
+const commenterAddress = (who: number) => `127.2.${Math.floor(who / 200) % 250}.${1 + (who % 200)}`;
+
+/** Even commenters are members already on the site (see StreamBenchResult). */
+const isConnected = (who: number) => who % 2 === 0;
+
+/**
+ * Opens a kept-alive connection for every commenter who is already on the
+ * site, by a request a page makes (their notifications), a hundred at a time.
+ */
+export async function connectCommenters(o: StreamBenchOptions): Promise<Map<number, http.Agent>> {
+  const agents = new Map<number, http.Agent>();
+  const base = new URL(o.writeBase);
+  const last = Math.min(o.cookies.length, o.streams + Math.ceil(o.seconds * o.writesPerSecond) + 1);
+  const connected: number[] = [];
+  for (let who = o.streams + 1; who <= last; who++) if (isConnected(who)) connected.push(who);
+  for (let from = 0; from < connected.length; from += 100) {
+    await Promise.all(
+      connected.slice(from, from + 100).map(async (who) => {
+        const agent = new http.Agent({ keepAlive: true, maxSockets: 1, localAddress: commenterAddress(who) });
+        agents.set(who, agent);
+        await new Promise<void>((resolve, reject) => {
+          const req = http.get(
+            {
+              host: base.hostname,
+              port: base.port,
+              path: "/api/notifications",
+              agent,
+              headers: { cookie: o.cookies[who - 1]! },
+            },
+            (res) => {
+              res.resume();
+              res.once("end", () =>
+                res.statusCode === 200 ? resolve() : reject(new Error(`commenter ${who}: ${res.statusCode}`)),
+              );
+            },
+          );
+          req.on("error", reject);
+        });
+      }),
+    );
+  }
+  return agents;
+}
+
+export function disconnectCommenters(agents: Map<number, http.Agent>) {
+  for (const agent of agents.values()) agent.destroy();
+}
+
 function postComment(
   base: URL,
   cookie: string,
   address: string,
   target: { listUserId: string; listId: string },
+  agent: http.Agent | false,
 ): Promise<number> {
   return new Promise((resolve) => {
     const body = JSON.stringify({ target, text: `Live bench ${Math.random().toString(36).slice(2)}` });
@@ -142,7 +205,7 @@ function postComment(
         method: "POST",
         path: "/api/comments",
         localAddress: address,
-        agent: false,
+        agent,
         headers: {
           cookie,
           origin: base.origin,
@@ -175,16 +238,38 @@ export async function openStreams(o: StreamBenchOptions): Promise<HeldStream[]> 
 }
 
 /** Comments on stream holders' lists for `seconds`, timing each to its Inbox event. */
+interface Samples {
+  latencies: number[];
+  afterAnswer: number[];
+  answers: number[];
+  writes: number;
+  writeErrors: number;
+}
+
+function summary(s: Samples): DeliveryTimes {
+  for (const list of [s.latencies, s.afterAnswer, s.answers]) list.sort((a, b) => a - b);
+  return {
+    writes: s.writes,
+    delivered: s.latencies.length,
+    p50: percentile(s.latencies, 0.5),
+    p95: percentile(s.latencies, 0.95),
+    max: s.latencies.at(-1) ?? 0,
+    afterAnswerP95: percentile(s.afterAnswer, 0.95),
+    answerP50: percentile(s.answers, 0.5),
+    answerP95: percentile(s.answers, 0.95),
+    writeErrors: s.writeErrors,
+  };
+}
+
 export async function measureDeliveries(
   o: StreamBenchOptions,
   held: HeldStream[],
+  agents: Map<number, http.Agent>,
 ): Promise<StreamBenchResult> {
   const writeBase = new URL(o.writeBase);
-  const latencies: number[] = [];
-  const afterAnswer: number[] = [];
-  const answers: number[] = [];
-  let writes = 0;
-  let writeErrors = 0;
+  const empty = (): Samples => ({ latencies: [], afterAnswer: [], answers: [], writes: 0, writeErrors: 0 });
+  const connected = empty();
+  const firstRequest = empty();
   const until = Date.now() + o.seconds * 1000;
   const pending: Promise<void>[] = [];
   // Commenters are the members after the stream holders, each once.
@@ -199,7 +284,8 @@ export async function measureDeliveries(
     }
     const listId = `list_${1600000000000 + (k === 1 ? o.users : k - 1)}`;
     const who = commenter++;
-    writes++;
+    const samples = isConnected(who) ? connected : firstRequest;
+    samples.writes++;
     pending.push(
       (async () => {
         const sent = performance.now();
@@ -213,37 +299,24 @@ export async function measureDeliveries(
         const status = await postComment(
           writeBase,
           o.cookies[who - 1]!,
-          `127.2.${Math.floor(who / 200) % 250}.${1 + (who % 200)}`,
+          commenterAddress(who),
           { listUserId: `bench-u${k}`, listId },
+          agents.get(who) ?? false,
         );
         const answered = performance.now();
-        answers.push(answered - sent);
-        if (status !== 201 && status !== 200) writeErrors++;
+        samples.answers.push(answered - sent);
+        if (status !== 201 && status !== 200) samples.writeErrors++;
         const at = await delivered;
         if (at !== null) {
-          latencies.push(at - sent);
-          afterAnswer.push(at - answered);
+          samples.latencies.push(at - sent);
+          samples.afterAnswer.push(at - answered);
         }
       })(),
     );
     await new Promise((r) => setTimeout(r, 1000 / o.writesPerSecond));
   }
   await Promise.all(pending);
-  latencies.sort((a, b) => a - b);
-  afterAnswer.sort((a, b) => a - b);
-  answers.sort((a, b) => a - b);
-  return {
-    opened: held.length,
-    writes,
-    delivered: latencies.length,
-    p50: percentile(latencies, 0.5),
-    p95: percentile(latencies, 0.95),
-    max: latencies.at(-1) ?? 0,
-    afterAnswerP95: percentile(afterAnswer, 0.95),
-    answerP50: percentile(answers, 0.5),
-    answerP95: percentile(answers, 0.95),
-    writeErrors,
-  };
+  return { opened: held.length, connected: summary(connected), firstRequest: summary(firstRequest) };
 }
 
 export function closeStreams(held: HeldStream[]) {

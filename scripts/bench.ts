@@ -87,7 +87,14 @@ import {
 import { createScratchDatabase } from "../src/testing/scratch-postgres.ts";
 import { fromProjectRoot } from "../src/server/project-root.ts";
 import { launchServer } from "../src/testing/server-process.ts";
-import { closeStreams, measureDeliveries, openStreams } from "./bench-streams.ts";
+import {
+  closeStreams,
+  connectCommenters,
+  type DeliveryTimes,
+  disconnectCommenters,
+  measureDeliveries,
+  openStreams,
+} from "./bench-streams.ts";
 import { type MixedOptions, type MixedResult, runMixedInWorker, seedSessions } from "./bench-mixed.ts";
 import { printBurst, runShareBurst } from "./bench-share-burst.ts";
 
@@ -886,18 +893,23 @@ async function main() {
           // A moment for the server to settle what the openings allocated.
           await new Promise((r) => setTimeout(r, 1000));
           const perStream = (residentBytes(holder.pid) - before) / held.length;
+          const agents = await connectCommenters(options);
           const [mixed, live] = await Promise.all([
             runMixedInWorker(mixedOptions(writer.base, cookies, cast)),
-            measureDeliveries(options, held),
+            measureDeliveries(options, held, agents),
           ]);
           closeStreams(held);
+          disconnectCommenters(agents);
+          const times = (t: DeliveryTimes) =>
+            `${t.writes} comments, ${t.delivered} delivered, ${t.writeErrors} write errors; ` +
+            `comment sent -> Inbox event: p50 ${t.p50.toFixed(1)} ms, p95 ${t.p95.toFixed(1)} ms, max ${t.max.toFixed(1)} ms ` +
+            `(the comment's answer took p50 ${t.answerP50.toFixed(1)} ms, p95 ${t.answerP95.toFixed(1)} ms; ` +
+            `from its answer to the event: p95 ${t.afterAnswerP95.toFixed(1)} ms)`;
           console.log(
             `${live.opened} streams held (${(perStream / 1024).toFixed(1)} KB of the server's RSS each); ` +
-              `${live.writes} comments, ${live.delivered} delivered, ${live.writeErrors} write errors; ` +
-              `comment sent -> Inbox event: p50 ${live.p50.toFixed(1)} ms, p95 ${live.p95.toFixed(1)} ms, max ${live.max.toFixed(1)} ms ` +
-              `(the comment's answer took p50 ${live.answerP50.toFixed(1)} ms, p95 ${live.answerP95.toFixed(1)} ms; ` +
-              `from its answer to the event: p95 ${live.afterAnswerP95.toFixed(1)} ms); ` +
-              `meanwhile the mixed workload: ${mixed.total.rps.toFixed(0)} req/s, p95 ${mixed.total.p95.toFixed(1)} ms, ${mixed.total.errors} errors`,
+              `meanwhile the mixed workload: ${mixed.total.rps.toFixed(0)} req/s, p95 ${mixed.total.p95.toFixed(1)} ms, ${mixed.total.errors} errors\n` +
+              `  commenters already connected (a kept-alive connection, as a browser on the site has): ${times(live.connected)}\n` +
+              `  commenters whose comment is their first request (a new connection): ${times(live.firstRequest)}`,
           );
         } finally {
           await writer.stop();
