@@ -149,6 +149,16 @@ describe("replies and notifications", () => {
     expect(((await all.json()) as InboxDto).unread).toBe(0);
     expect((await t.request("/api/notifications")).status).toBe(401);
   });
+
+  it("tells a list owner answered on their own list once, of the reply", async () => {
+    await clearComments();
+    const top = await comment(owner, "My own list, my own comment");
+    await comment(bob, "Bob answers the owner", top);
+    const owners = await inbox(owner);
+    expect(owners.notifications.map((n) => [n.type, n.actorName, n.content])).toEqual([
+      ["comment_reply", "bob", "Bob answers the owner"],
+    ]);
+  });
 });
 
 describe("votes", () => {

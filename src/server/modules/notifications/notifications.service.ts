@@ -45,17 +45,35 @@ export async function notify(tx: Tx | Db, n: NewNotification): Promise<boolean> 
  */
 export function notificationSteps(n: NewNotification, when: SQL = sql`TRUE`): SQL {
   const wanted = n.recipientId === n.actorId ? sql`FALSE` : when;
+  return notificationStepsFor(sql`${n.recipientId}::text`, n, wanted, "notified", "trimmed");
+}
+
+/**
+ * The same steps for a recipient the statement itself finds (`recipient`, an
+ * SQL expression; nobody when it is null or the actor), named `notified`
+ * and `trimmed` as asked, so that one statement can notify twice. The
+ * `notified` step returns the recipient's id.
+ */
+export function notificationStepsFor(
+  recipient: SQL,
+  n: Omit<NewNotification, "recipientId">,
+  when: SQL,
+  notified: string,
+  trimmed: string,
+): SQL {
   const text = (value: string | null | undefined) => sql`${value ?? null}::text`;
-  return sql`notified AS (
+  const [written, dropped] = [sql.identifier(notified), sql.identifier(trimmed)];
+  return sql`${written} AS (
     INSERT INTO ${notifications} (id, recipient_id, type, actor_id, actor_name, list_user_id, list_id, comment_id, category_id, content)
-    SELECT ${text(randomUUID())}, ${text(n.recipientId)}, ${text(n.type)}, ${text(n.actorId)}, ${text(n.actorName)},
+    SELECT ${text(randomUUID())}, r.id, ${text(n.type)}, ${text(n.actorId)}, ${text(n.actorName)},
       ${text(n.listUserId)}, ${text(n.listId)}, ${text(n.commentId)}, ${text(n.categoryId)}, ${text(n.content)}
-    WHERE ${wanted}
+    FROM (SELECT ${recipient} AS id) r
+    WHERE r.id IS NOT NULL AND r.id <> ${text(n.actorId)} AND ${when}
     ON CONFLICT DO NOTHING
-    RETURNING id
-  ), trimmed AS (
-    DELETE FROM ${notifications} WHERE EXISTS (SELECT 1 FROM notified) AND id IN (
-      SELECT id FROM ${notifications} WHERE recipient_id = ${n.recipientId}
+    RETURNING recipient_id
+  ), ${dropped} AS (
+    DELETE FROM ${notifications} WHERE EXISTS (SELECT 1 FROM ${written}) AND id IN (
+      SELECT id FROM ${notifications} WHERE recipient_id = (SELECT recipient_id FROM ${written})
       ORDER BY created_at DESC, id DESC OFFSET ${sql.raw(String(NOTIFICATIONS_KEPT - 1))})
   )`;
 }
