@@ -3,7 +3,9 @@
  * `streams` members hold their event stream open (GET /api/events, as every
  * signed-in tab does) while the mixed workload runs, and a writer comments on
  * one of their lists every so often; the time from sending the comment to
- * that member's stream delivering its "notifications" event is the latency.
+ * that member's stream delivering its "notifications" event is the latency,
+ * reported apart for commenters already connected and for those whose
+ * comment is their first request (StreamBenchResult).
  * The streams may be held on another server process than the one the
  * comments go to (PostgreSQL: the event crosses by NOTIFY).
  *
