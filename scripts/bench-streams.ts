@@ -239,7 +239,6 @@ export async function openStreams(o: StreamBenchOptions): Promise<HeldStream[]> 
   return held;
 }
 
-/** Comments on stream holders' lists for `seconds`, timing each to its Inbox event. */
 interface Samples {
   latencies: number[];
   afterAnswer: number[];
@@ -263,6 +262,7 @@ function summary(s: Samples): DeliveryTimes {
   };
 }
 
+/** Comments on stream holders' lists for `seconds`, timing each to its Inbox event. */
 export async function measureDeliveries(
   o: StreamBenchOptions,
   held: HeldStream[],

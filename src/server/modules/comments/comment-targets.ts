@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { categories, comments, lists } from "../../db/schema/index.ts";
 import { ApiError, notFound } from "../../http/errors.ts";
@@ -25,30 +25,42 @@ export function targetOfRow(row: {
 }
 
 /**
- * The list's owner for a list target, null for a category; a 404 when there
- * is no such target. `forWriting`: a closed category's discussion is
- * read-only (docs/product.md, Comments), a 409.
+ * The target as one row, `owner_id` (the list's owner; null for a category)
+ * and `open` (whether comments may be added: a closed category's discussion
+ * is read-only, docs/product.md, Comments); no row when there is no such
+ * target. A statement of its own, or the first step of a larger one
+ * (addComment).
  */
+export function targetRow(t: Target): SQL {
+  return isList(t)
+    ? sql`SELECT ${lists.userId} AS owner_id, TRUE AS open FROM ${lists}
+          WHERE ${lists.userId} = ${t.listUserId} AND ${lists.id} = ${t.listId} AND ${lists.isPublic}`
+    : sql`SELECT NULL::text AS owner_id, ${categories.status} = 'open' AS open FROM ${categories}
+          WHERE ${categories.id} = ${t.categoryId}`;
+}
+
+/** Why the target refuses: a 404 when there is none, a 409 when writing to a closed discussion. */
+export function targetRefusal(
+  t: Target,
+  found: { open: boolean } | undefined,
+  { forWriting = false } = {},
+): ApiError | null {
+  if (!found) return notFound(isList(t) ? "List not found" : "Category not found.");
+  if (forWriting && !found.open) {
+    return new ApiError(409, "DISCUSSION_CLOSED", COMMENT_MESSAGES.closedDiscussion);
+  }
+  return null;
+}
+
+/** The list's owner for a list target, null for a category; refused as `targetRefusal` says. */
 export async function requireTarget(
   db: Db | Tx,
   t: Target,
   { forWriting = false } = {},
 ): Promise<{ ownerId: string | null }> {
-  if (isList(t)) {
-    const [row] = await db
-      .select({ userId: lists.userId })
-      .from(lists)
-      .where(and(eq(lists.userId, t.listUserId), eq(lists.id, t.listId), eq(lists.isPublic, true)));
-    if (!row) throw notFound("List not found");
-    return { ownerId: row.userId };
-  }
-  const [category] = await db
-    .select({ id: categories.id, status: categories.status })
-    .from(categories)
-    .where(eq(categories.id, t.categoryId));
-  if (!category) throw notFound("Category not found.");
-  if (forWriting && category.status !== "open") {
-    throw new ApiError(409, "DISCUSSION_CLOSED", COMMENT_MESSAGES.closedDiscussion);
-  }
-  return { ownerId: null };
+  const result = await db.execute(targetRow(t));
+  const [row] = (result as unknown as { rows: { owner_id: string | null; open: boolean }[] }).rows;
+  const refusal = targetRefusal(t, row, { forWriting });
+  if (refusal) throw refusal;
+  return { ownerId: row!.owner_id };
 }

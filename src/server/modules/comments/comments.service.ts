@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { categories, comments, commentVotes, lists } from "../../db/schema/index.ts";
-import { ApiError, forbidden, notFound } from "../../http/errors.ts";
+import { comments, commentVotes } from "../../db/schema/index.ts";
+import { forbidden, notFound } from "../../http/errors.ts";
 import type { Store } from "../../store.ts";
 import {
   blankCommentNotifications,
@@ -9,7 +9,15 @@ import {
   notify,
 } from "../notifications/notifications.service.ts";
 import { COMMENT_MESSAGES } from "#shared/comments.ts";
-import { isList, requireTarget, type Target, targetOfRow, targetWhere } from "./comment-targets.ts";
+import {
+  isList,
+  requireTarget,
+  type Target,
+  targetOfRow,
+  targetRefusal,
+  targetRow,
+  targetWhere,
+} from "./comment-targets.ts";
 
 // A discussion's writes: each commits, then announces itself (a domain event
 // that drops the discussion's cached copies on every process and tells open
@@ -40,12 +48,6 @@ export async function addComment(store: Store, actor: { id: string; name: string
   const list = isList(input.target) ? input.target : null;
   const categoryId = list ? null : (input.target as { categoryId: string }).categoryId;
   const replyTo = input.replyTo ?? null;
-  // The target: a public list (its owner is told), or a category whose discussion is open.
-  const target = list
-    ? sql`SELECT ${lists.userId} AS owner_id, TRUE AS open FROM ${lists}
-          WHERE ${lists.userId} = ${list.listUserId} AND ${lists.id} = ${list.listId} AND ${lists.isPublic}`
-    : sql`SELECT NULL::text AS owner_id, ${categories.status} = 'open' AS open FROM ${categories}
-          WHERE ${categories.id} = ${categoryId}`;
   const about = {
     actorId: actor.id,
     actorName: actor.name,
@@ -56,7 +58,7 @@ export async function addComment(store: Store, actor: { id: string; name: string
     content: input.text,
   };
   const result = await store.db.execute(sql`
-    WITH target AS (${target}),
+    WITH target AS (${targetRow(input.target)}),
     answered AS (
       SELECT ${comments.id} AS id, COALESCE(${comments.parentId}, ${comments.id}) AS thread_id, ${comments.authorId} AS author_id
       FROM ${comments}
@@ -93,10 +95,10 @@ export async function addComment(store: Store, actor: { id: string; name: string
   const [row] = (
     result as unknown as { rows: { found: boolean; open: boolean; inserted: boolean; notified: string[] }[] }
   ).rows;
-  if (!row?.found) throw notFound(list ? "List not found" : "Category not found.");
-  if (!row.open) throw new ApiError(409, "DISCUSSION_CLOSED", COMMENT_MESSAGES.closedDiscussion);
-  if (!row.inserted) throw notFound(COMMENT_MESSAGES.notFound);
-  await store.events.emit("comment-posted", { target: input.target, commentId: id, notified: row.notified });
+  const refusal = targetRefusal(input.target, row?.found ? row : undefined, { forWriting: true });
+  if (refusal) throw refusal;
+  if (!row!.inserted) throw notFound(COMMENT_MESSAGES.notFound);
+  await store.events.emit("comment-posted", { target: input.target, commentId: id, notified: row!.notified });
   return { id };
 }
 
