@@ -8,6 +8,8 @@ export interface AppEnv {
   Variables: {
     user: SessionUser | null;
     requestId: string;
+    /** The route's own member limits already counted for this write, and whether each allowed it (write-limits.ts). */
+    limitsCounted?: ReadonlyMap<string, boolean>;
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import { matchedRoutes } from "hono/route";
 import type { AppEnv } from "../http/context.ts";
 import { clientIp } from "../http/client-ip.ts";
 import { tooManyRequests } from "../http/errors.ts";
@@ -31,11 +32,52 @@ export async function spend(limits: RateLimiter, message: string, checks: LimitC
   }
 }
 
-/** A route's own limit per signed-in member (put it after `requireUser`). */
-export const limitPerUser = (limits: RateLimiter, bucket: string, rule: RateLimitRule, message: string) =>
-  rateLimited<{ Variables: AppEnv["Variables"] & { user: { id: string } } }>(limits, message, (c) => [
-    [`${bucket}:${c.get("user").id}`, rule],
-  ]);
+/** A route's own limit on its members: the counter's bucket and rule (`limitPerUser`). */
+interface MemberLimit {
+  bucket: string;
+  rule: RateLimitRule;
+}
+
+/**
+ * The member limits routes declare, by the middleware that enforces each.
+ * The write middleware finds a request's among the handlers it matched and
+ * counts them with the write's general counters, in one batch.
+ */
+const memberLimits = new WeakMap<object, MemberLimit>();
+
+const memberKey = ({ bucket }: MemberLimit, userId: string) => `${bucket}:${userId}`;
+
+/**
+ * A route's own limit per signed-in member (put it after `requireUser`). On
+ * a write, `limitEveryWrite` has already counted it, with the write's
+ * general counters in the same round trip; this middleware then only
+ * answers its 429. Elsewhere (a GET, an app without the write middleware) it
+ * counts the hit itself.
+ */
+export function limitPerUser(limits: RateLimiter, bucket: string, rule: RateLimitRule, message: string) {
+  const limit: MemberLimit = { bucket, rule };
+  const middleware = createMiddleware<{ Variables: AppEnv["Variables"] & { user: { id: string } } }>(
+    async (c, next) => {
+      const key = memberKey(limit, c.get("user").id);
+      const counted = c.get("limitsCounted")?.get(key);
+      if (counted === false) throw tooManyRequests(message);
+      if (counted === undefined) await spend(limits, message, [[key, rule]]);
+      await next();
+    },
+  );
+  memberLimits.set(middleware, limit);
+  return middleware;
+}
+
+/** The member limits of the route `c` matched, as counters of `userId`. */
+function memberChecksOf(c: Context, userId: string): LimitCheck[] {
+  const checks: LimitCheck[] = [];
+  for (const { handler } of matchedRoutes(c)) {
+    const limit = memberLimits.get(handler);
+    if (limit) checks.push([memberKey(limit, userId), limit.rule]);
+  }
+  return checks;
+}
 
 /** A route's own limit per client address. */
 export const limitPerAddress = (limits: RateLimiter, bucket: string, rule: RateLimitRule, message: string) =>
@@ -63,6 +105,10 @@ export const writeChecks = (address: string, userId: string | null): LimitCheck[
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** Counts every check at once (one batch: one round trip to PostgreSQL); whether each is allowed. */
+const hitAll = (limits: RateLimiter, checks: LimitCheck[]) =>
+  Promise.all(checks.map(([key, rule]) => limits.hit(key, rule)));
+
 /**
  * Counts one write against its two counters at once (one batch, one round
  * trip to PostgreSQL instead of two in turn, on every write:
@@ -73,14 +119,28 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * address must not spend the email it tries.
  */
 export async function spendWrite(limits: RateLimiter, address: string, userId: string | null): Promise<void> {
-  const checks = writeChecks(address, userId);
-  const allowed = await Promise.all(checks.map(([key, rule]) => limits.hit(key, rule)));
+  const allowed = await hitAll(limits, writeChecks(address, userId));
   if (allowed.includes(false)) throw tooManyRequests(WRITE_LIMIT_MESSAGE);
 }
 
+/**
+ * Every write's general counters, and the signed-in writer's counters of the
+ * route's own limits (`limitPerUser`), are counted together: one round trip
+ * on PostgreSQL where a comment took three in turn (docs/performance.md).
+ * All are the writer's own, so a write refused by one counting against the
+ * others spends nobody else's. A spent general counter is answered here;
+ * a spent route limit by its own middleware, with its own sentence, once
+ * the route has checked who is asking.
+ */
 export const limitEveryWrite = (limits: RateLimiter) =>
   createMiddleware<AppEnv>(async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
-    await spendWrite(limits, clientIp(c), c.get("user")?.id ?? null);
+    const userId = c.get("user")?.id ?? null;
+    const general = writeChecks(clientIp(c), userId);
+    const own = userId ? memberChecksOf(c, userId) : [];
+    const allowed = await hitAll(limits, [...general, ...own]);
+    if (allowed.slice(0, general.length).includes(false)) throw tooManyRequests(WRITE_LIMIT_MESSAGE);
+    if (own.length > 0)
+      c.set("limitsCounted", new Map(own.map(([key], i) => [key, allowed[general.length + i]!])));
     await next();
   });

@@ -44,7 +44,7 @@ export function commentsRoutes(deps: AppDeps) {
       const reader = user ? { id: user.id, isEditor: isEditor(user, deps.admins) } : null;
       return sendJsonBytes(c, await discussionJson(store, target, sort, reader));
     })
-    .post("/", requireUser, jsonBody(newCommentSchema), limitBurst, limitMinute, async (c) => {
+    .post("/", requireUser, limitBurst, limitMinute, jsonBody(newCommentSchema), async (c) => {
       const { id } = await addComment(store, c.get("user"), c.req.valid("json"));
       return c.json({ id }, 201);
     })

@@ -94,6 +94,8 @@ describe("posting", () => {
     expect(bell.status).toBe(400);
     expect((await errorOf(bell)).message).toBe(COMMENT_MESSAGES.controlCharacters);
     expect((await post(alice, "tab\there\r\nnew line")).status).toBe(201);
+    // Every attempt counts against the comment limits, a refused one too (docs/security.md).
+    await t.limits.clearAll();
     expect((await post(alice, { evil: true })).status).toBe(400);
     expect((await post(alice, "hi", undefined, { listUserId: owner.id, listId: "list_0" })).status).toBe(404);
     expect((await post(alice, "hi", undefined, { categoryId: "season-99" })).status).toBe(404);
