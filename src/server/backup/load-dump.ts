@@ -112,7 +112,7 @@ export async function isEmptyDatabase(db: Db): Promise<boolean> {
   return Number(rows[0]?.n ?? 0) === 0;
 }
 
-/** For --replace: drops every table, view, sequence and type in public (not an extension's), and drizzle's records. */
+/** For --replace: drops every table, view, sequence, type and function in public (not an extension's), and drizzle's records. */
 async function dropOurObjects(session: Session): Promise<void> {
   const notAnExtensions = (catalog: string) =>
     `NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = '${catalog}'::regclass AND d.objid = o.oid AND d.deptype IN ('e', 'a', 'i'))`;
@@ -137,6 +137,12 @@ async function dropOurObjects(session: Session): Promise<void> {
   );
   for (const { name } of types)
     await session.exec(`DROP TYPE IF EXISTS "public".${quoteIdent(name)} CASCADE`);
+  // Our migrations' functions (submit_global_vote): the signature as the catalogue writes it, quoted.
+  const routines = await session.rows<{ signature: string }>(
+    `SELECT o.oid::regprocedure::text AS signature FROM pg_proc o JOIN pg_namespace n ON n.oid = o.pronamespace
+     WHERE n.nspname = 'public' AND o.prokind IN ('f', 'p') AND ${notAnExtensions("pg_proc")}`,
+  );
+  for (const { signature } of routines) await session.exec(`DROP ROUTINE IF EXISTS ${signature} CASCADE`);
   await session.exec(`DROP SCHEMA IF EXISTS "drizzle" CASCADE`);
 }
 

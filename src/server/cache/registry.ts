@@ -1,5 +1,6 @@
 import { browseCountsCache, browsePagesCache, homeListsCache } from "./browse-caches.ts";
 import { catalogCache } from "./catalog-cache.ts";
+import { categorySeasonsCache } from "./category-seasons-cache.ts";
 import { consensusCache } from "./consensus-cache.ts";
 import { buildCache, type CacheSetup } from "./declare-cache.ts";
 import { discussionCache } from "./discussion-cache.ts";
@@ -22,6 +23,7 @@ export function createCaches(setup: CacheSetup) {
     viewerFlags: buildCache(viewerFlagsCache, setup),
     discussions: buildCache(discussionCache, setup),
     results: buildCache(resultsCache, setup),
+    categorySeasons: buildCache(categorySeasonsCache, setup),
     shareLists: buildCache(shareListCache, setup),
     sitemap: buildCache(sitemapCache, setup),
     catalog: buildCache(catalogCache, setup),

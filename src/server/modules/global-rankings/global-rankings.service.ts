@@ -195,6 +195,7 @@ function validateSlots(catalog: Catalog, seasonNumber: number, slots: (string | 
 
 /** Points each slot gives, first slot first (the SQL below reads them by position). */
 const SLOT_POINTS = Array.from({ length: GLOBAL_SLOTS }, (_, i) => pointsForSlot(i));
+const SLOT_POINTS_ARRAY = `{${SLOT_POINTS.join(",")}}`;
 
 /**
  * Saves a member's ten and moves the totals by the difference: the old
@@ -203,12 +204,13 @@ const SLOT_POINTS = Array.from({ length: GLOBAL_SLOTS }, (_, i) => pointsForSlot
  * and concurrent submissions take turns, and totals stay exactly the sum of
  * the submissions.
  *
- * Two statements: the lock, then one that reads the old ten, moves the
- * totals and saves the new ten. The second must be its own statement: it
- * then sees every submission committed before the lock was granted (a
- * statement's snapshot is taken when it starts). One statement instead of
- * five keeps the lock, which every vote of the category waits for, held for
- * one round trip and the commit instead of five (docs/performance.md).
+ * One call of the database's `submit_global_vote` (migration 0012) does it
+ * all: the lock, the status, then one statement that reads the old ten,
+ * moves the totals and saves the new ten. One round trip, and the lock,
+ * which every vote of the category waits for, is held only while the
+ * database works: under load, a transaction held it across three round
+ * trips and the votes queued behind it (docs/performance.md). The slots are
+ * checked before, against the category's season (which never changes).
  */
 export async function submitRanking(
   store: Store,
@@ -216,53 +218,28 @@ export async function submitRanking(
   categoryId: string,
   slots: (string | null)[],
 ) {
-  const { db } = store;
-  const catalog = await getCatalog(store);
-  const fresh = slots.flatMap((id, i) =>
-    id ? [{ id, score: SLOT_POINTS[i]!, first: i === 0 ? 1 : 0 }] : [],
-  );
-  await db.transaction(async (tx) => {
-    // Checked under the lock (the catalogue is in memory): one read of the category, not two.
-    const locked = await requireCategory(tx, categoryId, true);
-    if (locked.status !== "open") throw new ApiError(409, "CLOSED", GLOBAL_MESSAGES.closed);
-    validateSlots(catalog, locked.seasonNumber, slots);
-    await tx.execute(sql`
-      WITH previous AS (
-        SELECT slots FROM submissions WHERE category_id = ${categoryId} AND user_id = ${userId}
-      ),
-      points AS (
-        SELECT e.id AS castaway_id, -p.points[e.n] AS score, CASE WHEN e.n = 1 THEN -1 ELSE 0 END AS first
-        FROM previous,
-          jsonb_array_elements_text(previous.slots) WITH ORDINALITY AS e(id, n),
-          (SELECT ${`{${SLOT_POINTS.join(",")}}`}::int[] AS points) p
-        WHERE e.id IS NOT NULL AND e.n <= ${GLOBAL_SLOTS}
-        UNION ALL
-        SELECT * FROM unnest(
-          ${textArray(fresh.map((f) => f.id))},
-          ${`{${fresh.map((f) => f.score).join(",")}}`}::int[],
-          ${`{${fresh.map((f) => f.first).join(",")}}`}::int[])
-      ),
-      delta AS (
-        SELECT castaway_id, sum(score)::int AS score, sum(first)::int AS first
-        FROM points GROUP BY castaway_id
-        HAVING sum(score) <> 0 OR sum(first) <> 0
-      ),
-      totals AS (
-        INSERT INTO category_scores (category_id, castaway_id, total_score, first_place_votes)
-        SELECT ${categoryId}, castaway_id, score, first FROM delta
-        ON CONFLICT (category_id, castaway_id) DO UPDATE SET
-          total_score = category_scores.total_score + excluded.total_score,
-          first_place_votes = category_scores.first_place_votes + excluded.first_place_votes
-      ),
-      saved AS (
-        INSERT INTO submissions (category_id, user_id, slots)
-        VALUES (${categoryId}, ${userId}, ${JSON.stringify(slots)}::jsonb)
-        ON CONFLICT (category_id, user_id) DO UPDATE SET slots = excluded.slots, updated_at = now()
-      )
-      UPDATE categories SET total_submissions = total_submissions + 1
-      WHERE id = ${categoryId} AND NOT EXISTS (SELECT 1 FROM previous)`);
-  });
+  const [catalog, seasonNumber] = await Promise.all([getCatalog(store), seasonOfCategory(store, categoryId)]);
+  if (seasonNumber === null) throw notFound("Category not found.");
+  validateSlots(catalog, seasonNumber, slots);
+  const { rows } = (await store.db.execute(sql`
+    SELECT submit_global_vote(${categoryId}, ${userId}, ${JSON.stringify(slots)}::jsonb, ${SLOT_POINTS_ARRAY}::int[]) AS status`)) as unknown as {
+    rows: { status: string | null }[];
+  };
+  const status = rows[0]?.status ?? null;
+  if (status === null) throw notFound("Category not found.");
+  if (status !== "open") throw new ApiError(409, "CLOSED", GLOBAL_MESSAGES.closed);
   await store.events.emit("submission-saved", { categoryId, userId });
+}
+
+/** The season a category votes on (fixed when it is opened), or null when there is no such category. */
+function seasonOfCategory(store: Store, categoryId: string): Promise<number | null> {
+  return store.caches.categorySeasons.get(categoryId, async () => {
+    const [row] = await store.db
+      .select({ seasonNumber: categories.seasonNumber })
+      .from(categories)
+      .where(eq(categories.id, categoryId));
+    return row?.seasonNumber ?? null;
+  });
 }
 
 /** Recomputes a category's totals from its submissions (operator tool; the check of the incremental sums). */
