@@ -51,25 +51,40 @@ async function requireCategory(db: Db | Tx, id: string, lock = false) {
   return row;
 }
 
-/** The community top 10: total score, then first-place votes, then name. */
-async function topTen(store: Store, category: typeof categories.$inferSelect): Promise<RankedCastaway[]> {
-  if (category.legacyTop10) {
-    return category.legacyTop10.slice(0, GLOBAL_SLOTS).map((e: LegacyEntry) => ({ ...e, seasonName: null }));
-  }
-  const { db } = store;
-  const catalog = await getCatalog(store);
-  // Ties on score and first places are broken by name, so read a few more
-  // than ten to order the tail correctly.
-  const rows = await db
+type ScoreRow = typeof categoryScores.$inferSelect;
+
+/**
+ * The rows the community top 10 is made from: a few more than ten, since
+ * ties on score and first places are broken by name, so the tail needs
+ * them to be ordered correctly.
+ */
+function scoreRows(store: Store, categoryId: string): Promise<ScoreRow[]> {
+  return store.db
     .select()
     .from(categoryScores)
-    .where(and(eq(categoryScores.categoryId, category.id), gt(categoryScores.totalScore, 0)))
+    .where(and(eq(categoryScores.categoryId, categoryId), gt(categoryScores.totalScore, 0)))
     .orderBy(
       desc(categoryScores.totalScore),
       desc(categoryScores.firstPlaceVotes),
       asc(categoryScores.castawayId),
     )
     .limit(GLOBAL_SLOTS * 3);
+}
+
+/**
+ * The community top 10: total score, then first-place votes, then name.
+ * `scores` may be read alongside the category's row (they need only its
+ * id); a legacy category shows its imported results instead.
+ */
+async function topTen(
+  store: Store,
+  category: typeof categories.$inferSelect,
+  scores: Promise<ScoreRow[]> | null = null,
+): Promise<RankedCastaway[]> {
+  if (category.legacyTop10) {
+    return category.legacyTop10.slice(0, GLOBAL_SLOTS).map((e: LegacyEntry) => ({ ...e, seasonName: null }));
+  }
+  const [catalog, rows] = await Promise.all([getCatalog(store), scores ?? scoreRows(store, category.id)]);
   const named = rows.map((r) => {
     const c = catalog.get(r.castawayId);
     return {
@@ -94,7 +109,11 @@ async function topTen(store: Store, category: typeof categories.$inferSelect): P
   });
 }
 
-async function summaryOf(store: Store, row: typeof categories.$inferSelect): Promise<CategorySummary> {
+async function summaryOf(
+  store: Store,
+  row: typeof categories.$inferSelect,
+  scores: Promise<ScoreRow[]> | null = null,
+): Promise<CategorySummary> {
   return {
     id: row.id,
     name: row.name,
@@ -102,7 +121,7 @@ async function summaryOf(store: Store, row: typeof categories.$inferSelect): Pro
     seasonNumber: row.seasonNumber,
     status: row.status,
     totalSubmissions: row.legacyTotalVotes ?? row.totalSubmissions,
-    top10: await topTen(store, row),
+    top10: await topTen(store, row, scores),
   };
 }
 
@@ -147,10 +166,14 @@ function submissionReaderOf(db: Db) {
 
 /** A category's results as everyone sees them, shared for a moment; any submission to it drops them. */
 function sharedResults(store: Store, id: string) {
-  return store.caches.results.get(id, async () => ({
-    category: await summaryOf(store, await requireCategory(store.db, id)),
-    submissions: readerMemo<Submission | null>(),
-  }));
+  return store.caches.results.get(id, async () => {
+    // Read side by side: after every vote the next reader rebuilds these.
+    const [row, scores] = await Promise.all([requireCategory(store.db, id), scoreRows(store, id)]);
+    return {
+      category: await summaryOf(store, row, Promise.resolve(scores)),
+      submissions: readerMemo<Submission | null>(),
+    };
+  });
 }
 
 export async function categoryDetail(
