@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { batchedRead } from "../../db/batched-reads.ts";
 import { textArray } from "../../db/text-array.ts";
@@ -92,21 +92,12 @@ function toSummary(r: SummaryRow, preview: ListEntry[]): ListSummary {
 export const rankingOf = (ids: readonly string[]) => ids.join(" ");
 
 /**
- * The list's entries become `ids`, in one statement (one round trip while
- * the list's row is locked): each position set to its entry, positions past
- * the last removed. `alsoFirst` runs in the same statement before them (the
- * list row's own update).
+ * The list's entries become `ids`: each position set to its entry, positions
+ * past the last removed (the database's `write_list_items`, migration 0013,
+ * which a save over an old version runs too).
  */
-async function writeItems(tx: Tx, userId: string, listId: string, ids: string[], alsoFirst?: SQL) {
-  await tx.execute(sql`
-    WITH ${alsoFirst ? sql`saved AS (${alsoFirst}),` : sql``}
-    entries AS (
-      INSERT INTO list_items (user_id, list_id, position, item_id)
-      SELECT ${userId}, ${listId}, e.n - 1, e.item_id
-      FROM unnest(${textArray(ids)}) WITH ORDINALITY AS e(item_id, n)
-      ON CONFLICT (user_id, list_id, position) DO UPDATE SET item_id = excluded.item_id
-    )
-    DELETE FROM list_items WHERE user_id = ${userId} AND list_id = ${listId} AND position >= ${ids.length}`);
+async function writeItems(tx: Tx, userId: string, listId: string, ids: string[]) {
+  await tx.execute(sql`SELECT write_list_items(${userId}, ${listId}, ${textArray(ids)})`);
 }
 
 /** What browse filters will read of a list saved from `input`. */
@@ -199,32 +190,20 @@ export async function updateList(
   const began = writeBegins();
   const { db } = store;
   // Another member's list: 404 or 403, whichever applies (the owner's own
-  // save learns that the list exists from the locked read below).
+  // save learns that the list exists from the save itself).
   if (actorId !== ownerId) await requireOwnedList(db, actorId, ownerId, listId);
   const { ids, kind } = validateEntries(await getCatalog(store), input.items);
-  const before = await db.transaction(async (tx) => {
-    const where = and(eq(lists.userId, ownerId), eq(lists.id, listId));
-    // Locked, then written in one statement: the browse counts are moved by
-    // exactly what this save changed, even when two saves of it cross.
-    const [old] = await tx.select(filterableColumns).from(lists).where(where).for("update");
-    if (!old) throw notFound("List not found");
-    const row = tx
-      .update(lists)
-      .set({
-        name: input.name,
-        description: input.description,
-        kind,
-        tags: effectiveTags(input.tags, kind),
-        itemCount: ids.length,
-        ranking: rankingOf(ids),
-        isPublic: true,
-        updatedAt: sql`now()`,
-      })
-      .where(where)
-      .getSQL();
-    await writeItems(tx, ownerId, listId, ids, row);
-    return old;
-  });
+  // One call: the row locked, its facts before the save kept, the row and
+  // its entries written (the database's `save_list`, migration 0013). The
+  // browse counts are moved by exactly what this save changed, even when two
+  // saves of it cross; the lock is held only while the database works.
+  const { rows } = (await db.execute(sql`
+    SELECT save_list(${ownerId}, ${listId}, ${input.name}, ${input.description}, ${kind},
+      ${textArray(effectiveTags(input.tags, kind))}, ${rankingOf(ids)}, ${textArray(ids)}) AS before`)) as unknown as {
+    rows: { before: ListFacts | null }[];
+  };
+  const before = rows[0]?.before ?? null;
+  if (before === null) throw notFound("List not found");
   await store.events.emit("list-saved", {
     ownerId,
     listId,

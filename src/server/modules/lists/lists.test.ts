@@ -6,7 +6,7 @@ import { LIST_MESSAGES } from "#shared/lists.ts";
 import type { ListDetailDto } from "#server/api-types.ts";
 import type { ErrorBody } from "#server/http/errors.ts";
 import { createTestApp, type TestUser } from "#testing/test-app.ts";
-import { createList } from "./lists.service.ts";
+import { createList, updateList } from "./lists.service.ts";
 
 const t = await createTestApp({ users: ["alice@example.com", "bob@example.com"] });
 const [alice, bob] = t.users;
@@ -133,6 +133,42 @@ describe("creating a list", () => {
     ]);
     expect(a.id).not.toBe(b.id);
     expect([a.id, b.id].sort()).toEqual([`list_${now}`, `list_${now + 1}`]);
+  });
+});
+
+describe("saves of one list that cross", () => {
+  it("leave its entries exactly its ranking, whichever lands last", async () => {
+    const owner = await t.signUp("crossing-saves@example.com");
+    const seasons = (n: number) => Array.from({ length: n }, (_, i) => `s${i + 1}`);
+    const made = await createList(t.store, owner.id, {
+      name: "Cross",
+      description: "",
+      tags: [],
+      items: seasons(5),
+    });
+    // Longer and shorter saves at once: a save that read the entries before
+    // another's landed would leave that one's extra positions behind.
+    await Promise.all(
+      [10, 1, 8, 3, 12, 2, 9, 4, 11, 6].map((n) =>
+        updateList(t.store, owner.id, owner.id, made.id, {
+          name: `Cross ${n}`,
+          description: "",
+          tags: [],
+          items: seasons(n),
+        }),
+      ),
+    );
+    const [row] = await t.database.db
+      .select({ ranking: lists.ranking, itemCount: lists.itemCount })
+      .from(lists)
+      .where(and(eq(lists.userId, owner.id), eq(lists.id, made.id)));
+    const entries = await t.database.db
+      .select({ itemId: listItems.itemId })
+      .from(listItems)
+      .where(and(eq(listItems.userId, owner.id), eq(listItems.listId, made.id)))
+      .orderBy(listItems.position);
+    expect(entries.map((e) => e.itemId).join(" ")).toBe(row!.ranking);
+    expect(entries).toHaveLength(row!.itemCount);
   });
 });
 
