@@ -73,13 +73,13 @@ function scoreRows(store: Store, categoryId: string): Promise<ScoreRow[]> {
 
 /**
  * The community top 10: total score, then first-place votes, then name.
- * `scores` may be read alongside the category's row (they need only its
- * id); a legacy category shows its imported results instead.
+ * `scores`, when given, were read alongside the category's row (they need
+ * only its id); a legacy category shows its imported results instead.
  */
 async function topTen(
   store: Store,
   category: typeof categories.$inferSelect,
-  scores: Promise<ScoreRow[]> | null = null,
+  scores: ScoreRow[] | null = null,
 ): Promise<RankedCastaway[]> {
   if (category.legacyTop10) {
     return category.legacyTop10.slice(0, GLOBAL_SLOTS).map((e: LegacyEntry) => ({ ...e, seasonName: null }));
@@ -112,7 +112,7 @@ async function topTen(
 async function summaryOf(
   store: Store,
   row: typeof categories.$inferSelect,
-  scores: Promise<ScoreRow[]> | null = null,
+  scores: ScoreRow[] | null = null,
 ): Promise<CategorySummary> {
   return {
     id: row.id,
@@ -170,7 +170,7 @@ function sharedResults(store: Store, id: string) {
     // Read side by side: after every vote the next reader rebuilds these.
     const [row, scores] = await Promise.all([requireCategory(store.db, id), scoreRows(store, id)]);
     return {
-      category: await summaryOf(store, row, Promise.resolve(scores)),
+      category: await summaryOf(store, row, scores),
       submissions: readerMemo<Submission | null>(),
     };
   });
