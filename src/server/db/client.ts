@@ -70,10 +70,15 @@ export async function openPglite(
 /**
  * PostgreSQL connections per server process. Three are held for the
  * process's life (the LISTEN of the process link, its NOTIFY sender, and,
- * in the process computing the consensus, its advisory lock); the rest
- * serve requests, whose transactions hold one across several round trips.
+ * in the process computing the consensus, its advisory lock); the other four
+ * serve requests: twice the two cores of the machines we run on. Each
+ * connection is a database process, and the server, the database and the
+ * load share those cores: with seven serving requests each statement waited
+ * twice as long for a core and the mixed workload ran a fifth slower
+ * (docs/performance.md, "The pool sized to the cores"). A request that finds
+ * every connection busy waits in the pool, in our process, instead.
  */
-export const DEFAULT_POOL_SIZE = 10;
+export const DEFAULT_POOL_SIZE = 7;
 
 export async function openPostgres(
   url: string,
