@@ -33,6 +33,12 @@ export interface MixedOptions {
   categoryId: string;
   /** The list that carries the discussion. */
   discussed: { userId: string; listId: string };
+  /**
+   * Members after this many only (a warm-up's members, so that what the
+   * server remembers of a member, their session above all, is not already
+   * known when the measured run meets them); 0 by default.
+   */
+  memberOffset?: number;
 }
 
 export interface KindResult {
@@ -88,7 +94,10 @@ interface Kind {
 }
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
-const someone = (o: MixedOptions) => 1 + Math.floor(Math.random() * Math.min(o.users, o.cookies.length));
+const someone = (o: MixedOptions) => {
+  const offset = o.memberOffset ?? 0;
+  return 1 + offset + Math.floor(Math.random() * (Math.min(o.users, o.cookies.length) - offset));
+};
 const someList = (o: MixedOptions) => {
   const i = 1 + Math.floor(Math.random() * o.lists);
   return `bench-u${1 + (i % o.users)}/list_${1600000000000 + i}`;

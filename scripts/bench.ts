@@ -20,7 +20,11 @@
  * 80 % reads and 20 % writes, each by a random member (scripts/bench-mixed.ts),
  * to the server started as its own process on the same data (src/server/main.ts,
  * as `npm start` runs it: needs `npm run build` for the full middleware), and
- * reports that process's resident memory.
+ * reports that process's resident memory. Each measured run of it (alone, or
+ * under the live scenario) follows a warm-up of WARM_UP_SECONDS by other
+ * members, reported apart: a freshly started process runs its first second
+ * or so of load several times slower (code not yet optimised, the embedded
+ * database's pages not yet read), which is a start, not the load.
  *
  * The share burst asks the server process (started on the same data, no
  * picture stored) for 40 pictures of different lists at once while it
@@ -107,6 +111,8 @@ const DISCUSSION_CONNECTIONS = 20;
 const SEED_VERSION = 2;
 /** Members signed in for the mixed workload (at most BENCH_USERS). */
 const MIXED_MEMBERS = Number(process.env.BENCH_MIXED_MEMBERS ?? 10_000);
+/** The unmeasured mixed workload a freshly started server process gets first (docs/performance.md, "Warm-up"). */
+const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 3);
 const MIXED_NAME = "mixed: 80 % reads, 20 % writes by many members";
 /** Members holding an event stream open during the live scenario (scripts/bench-streams.ts). */
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 2000);
@@ -234,6 +240,26 @@ const mixedOptions = (base: string, cookies: string[], cast: { id: string }[]): 
   categoryId: LARGE_CATEGORY,
   discussed: DISCUSSED,
 });
+
+/**
+ * The mixed workload for WARM_UP_SECONDS, by the members after the measured
+ * ones where there are any (`cookies` beyond `members`), so that the measured
+ * run meets its members for the first time, as it would without a warm-up.
+ */
+async function warmUp(base: string, cookies: string[], cast: { id: string }[], members: number) {
+  if (WARM_UP_SECONDS <= 0) return;
+  const memberOffset = cookies.length > members ? members : 0;
+  const warm = await runMixedInWorker({
+    ...mixedOptions(base, cookies, cast),
+    seconds: WARM_UP_SECONDS,
+    memberOffset,
+  });
+  console.log(
+    `(warm-up, not counted: the freshly started process's first ${WARM_UP_SECONDS} s of the mixed workload by ` +
+      `${memberOffset > 0 ? "other" : "the same"} members, ${Math.round(warm.total.rps)} req/s, p95 ${warm.total.p95.toFixed(1)} ms, ` +
+      `${warm.total.errors} errors)`,
+  );
+}
 
 /** CPU time a process has used so far (user + system), in ms, from /proc (Linux); 0 where there is none. */
 function cpuMs(pid: number): number {
@@ -811,7 +837,8 @@ async function main() {
               .from(castaways)
               .where(eq(castaways.seasonId, "s49"))
               .orderBy(castaways.id),
-            cookies: await seedSessions(database.db, secret, Math.min(USERS, MIXED_MEMBERS)),
+            // The measured members, then as many again for the warm-ups where there are users enough.
+            cookies: await seedSessions(database.db, secret, Math.min(USERS, 2 * MIXED_MEMBERS)),
           }
         : null;
     if (wanted(BURST_NAME)) {
@@ -846,15 +873,16 @@ async function main() {
       const idleRss = residentBytes(app.pid);
       let peakRss = idleRss;
       const sampler = setInterval(() => (peakRss = Math.max(peakRss, residentBytes(app.pid))), 250);
-      process.stdout.write(
-        `measuring ${MIXED_NAME} (${members.toLocaleString()} members) for ${SECONDS} s...\n`,
-      );
       let mixed: MixedResult;
-      const cpuBefore = cpuMs(app.pid);
-      if (STATEMENT_STATS) process.kill(app.pid, "SIGUSR2");
       let cpuUsed = 0;
       try {
-        mixed = await runMixedInWorker(mixedOptions(app.base, cookies, cast));
+        await warmUp(app.base, cookies, cast, members);
+        process.stdout.write(
+          `measuring ${MIXED_NAME} (${members.toLocaleString()} members) for ${SECONDS} s...\n`,
+        );
+        const cpuBefore = cpuMs(app.pid);
+        if (STATEMENT_STATS) process.kill(app.pid, "SIGUSR2");
+        mixed = await runMixedInWorker(mixedOptions(app.base, cookies.slice(0, members), cast));
         cpuUsed = cpuMs(app.pid) - cpuBefore;
       } finally {
         clearInterval(sampler);
@@ -866,7 +894,9 @@ async function main() {
       if (STATEMENT_STATS) printStatementCosts(STATEMENT_STATS, mixed);
     }
     if (mixedSetup && wanted(LIVE_NAME)) {
-      const { cast, cookies } = mixedSetup;
+      const { cast, members } = mixedSetup;
+      const everyone = mixedSetup.cookies;
+      const cookies = everyone.slice(0, members);
       await release();
       const env = { ...serverEnv, EVENT_STREAMS_MAX: String(STREAMS + 100) };
       // On PostgreSQL also with the streams on a second process: the event crosses by NOTIFY.
@@ -893,6 +923,7 @@ async function main() {
           // A moment for the server to settle what the openings allocated.
           await new Promise((r) => setTimeout(r, 1000));
           const perStream = (residentBytes(holder.pid) - before) / held.length;
+          await warmUp(writer.base, everyone, cast, members);
           const agents = await connectCommenters(options);
           const [mixed, live] = await Promise.all([
             runMixedInWorker(mixedOptions(writer.base, cookies, cast)),
