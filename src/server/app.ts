@@ -32,7 +32,7 @@ import { trustedProxies } from "./env.ts";
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "./db/unavailable.ts";
 import { withPageMeta } from "./http/spa-html.ts";
 import { withRoutePreloads } from "./http/route-preloads.ts";
-import { LruCache } from "./share-drawing/lru-cache.ts";
+import { LruCache } from "./cache/lru-cache.ts";
 import { getListDetail, type ListDetail } from "./modules/lists/lists.service.ts";
 import { sharePreviewImage } from "./modules/share/share-images.service.ts";
 import { listParamsSchema } from "#shared/lists.schema.ts";

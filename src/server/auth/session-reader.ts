@@ -7,7 +7,7 @@ import { session, user } from "../db/schema/index.ts";
 import type { DerivedCache } from "../cache/derived-cache.ts";
 import type { KnownSession } from "../cache/session-cache.ts";
 import type { DomainEvents } from "../events/domain-events.ts";
-import { LruCache } from "../share-drawing/lru-cache.ts";
+import { LruCache } from "../cache/lru-cache.ts";
 import type { Auth, SessionUser } from "./auth.ts";
 
 /** Members whose cookie's signature is remembered as checked (about 100 bytes each). */

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import satori from "satori";
 import sharp from "sharp";
 import { SHARE_SIZES, type ShareLayout, type ShareSize } from "#shared/share-images.ts";
-import { LruCache } from "./lru-cache.ts";
+import { LruCache } from "../cache/lru-cache.ts";
 import { backdropSvg } from "./share-backdrops.ts";
 import { PICTURE_PX, SVG_PICTURE, type ShareCard, shareLayout } from "./share-layout.ts";
 import { fromProjectRoot } from "../project-root.ts";

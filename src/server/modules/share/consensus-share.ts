@@ -17,7 +17,7 @@ import { notFound } from "../../http/errors.ts";
 import { pathParams, queryParams } from "../../http/validate.ts";
 import type { Logger } from "../../logger.ts";
 import type { MediaService } from "../../media/media.service.ts";
-import { LruCache } from "../../share-drawing/lru-cache.ts";
+import { LruCache } from "../../cache/lru-cache.ts";
 import type { ShareCard, ShareEntry } from "../../share-drawing/share-layout.ts";
 import { pictureDataUri } from "../../share-drawing/share-pictures.ts";
 import type { ShareRenderer } from "../../share-drawing/share-render-pool.ts";

@@ -16,7 +16,7 @@ import type { Store } from "../../store.ts";
 import { lists, user } from "../../db/schema/index.ts";
 import type { ListEntry } from "../lists/list-entries.ts";
 import { UNKNOWN_USER } from "../lists/lists.service.ts";
-import { LruCache } from "../../share-drawing/lru-cache.ts";
+import { LruCache } from "../../cache/lru-cache.ts";
 import type { ShareCard, ShareEntry } from "../../share-drawing/share-layout.ts";
 import { pictureDataUri } from "../../share-drawing/share-pictures.ts";
 import type { ShareRenderer } from "../../share-drawing/share-render-pool.ts";
