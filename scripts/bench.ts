@@ -111,7 +111,7 @@ const DISCUSSION_CONNECTIONS = 20;
 const SEED_VERSION = 2;
 /** Members signed in for the mixed workload (at most BENCH_USERS). */
 const MIXED_MEMBERS = Number(process.env.BENCH_MIXED_MEMBERS ?? 10_000);
-/** The unmeasured mixed workload a freshly started server process gets first (docs/performance.md, "Warm-up"). */
+/** The unmeasured mixed workload a freshly started server process gets first (docs/performance.md, "A started process's first seconds, measured apart"). */
 const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 3);
 const MIXED_NAME = "mixed: 80 % reads, 20 % writes by many members";
 /** Members holding an event stream open during the live scenario (scripts/bench-streams.ts). */
