@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { sweepLeftoverBundles } from "./server-process.ts";
+import { readFileSync } from "node:fs";
+import { startScriptEnv, sweepLeftoverBundles } from "./server-process.ts";
 
 describe("the test processes' server bundles", () => {
   const parent = mkdtempSync(join(tmpdir(), "sr-bundles-"));
@@ -26,5 +27,39 @@ describe("the test processes' server bundles", () => {
 
   it("does nothing when there is no directory yet", () => {
     expect(() => sweepLeftoverBundles(join(parent, "missing"))).not.toThrow();
+  });
+});
+
+describe("the environment npm start gives the server", () => {
+  const start = (
+    JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+      scripts: { start: string };
+    }
+  ).scripts.start;
+  // The start script as the shell runs it, with the server swapped for a
+  // process that prints what it was given.
+  const arenasSeen = (env: Record<string, string>) =>
+    spawnSync(
+      "sh",
+      [
+        "-c",
+        start
+          .replace("npm run build && ", "")
+          .replace(
+            "node --enable-source-maps dist/server/main.js",
+            `"${process.execPath}" -e "console.log(process.env.MALLOC_ARENA_MAX)"`,
+          ),
+      ],
+      { env: { PATH: process.env.PATH ?? "", ...env }, encoding: "utf8" },
+    ).stdout.trim();
+
+  it("caps malloc's arenas at two unless the operator chose otherwise", () => {
+    expect(arenasSeen({})).toBe("2");
+    expect(arenasSeen({ MALLOC_ARENA_MAX: "8" })).toBe("8");
+  });
+
+  it("is what launchServer gives the servers it starts", () => {
+    expect(startScriptEnv(start)).toEqual({ MALLOC_ARENA_MAX: "2" });
+    expect(() => startScriptEnv("exec node dist/server/main.js")).toThrow(/MALLOC_ARENA_MAX/);
   });
 });

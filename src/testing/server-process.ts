@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { readdirSync, rmSync } from "node:fs";
+import { readFileSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { threadId } from "node:worker_threads";
@@ -59,6 +59,22 @@ export function serverBundle(): Promise<string> {
 }
 
 /**
+ * The environment `npm start` gives the server beyond the caller's: glibc's
+ * malloc arenas capped (docs/performance.md, "Memory: two malloc arenas").
+ * Read from the start script itself, so a server started here cannot drift
+ * from one an install runs.
+ */
+export function startScriptEnv(startScript: string): Record<string, string> {
+  const arenas = /MALLOC_ARENA_MAX=\$\{MALLOC_ARENA_MAX:-(\d+)\}/.exec(startScript);
+  if (!arenas) throw new Error(`the start script no longer sets MALLOC_ARENA_MAX: ${startScript}`);
+  return { MALLOC_ARENA_MAX: arenas[1]! };
+}
+
+const packageJson = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
+  scripts: { start: string };
+};
+
+/**
  * The real server as `npm start` runs it (node dist/server/main.js, bundled
  * from the current sources), with only the environment given (PORT=0 picks a
  * free port); resolves once it says where it listens. `nodeArgs` go to Node
@@ -71,7 +87,14 @@ export async function launchServer(
 ): Promise<ServerProcess> {
   const child = spawn(process.execPath, [...nodeArgs, "--enable-source-maps", await serverBundle()], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", PORT: "0", LOG_LEVEL: "info", ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      PORT: "0",
+      LOG_LEVEL: "info",
+      ...startScriptEnv(packageJson.scripts.start),
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";
