@@ -40,16 +40,16 @@ function afterListWrite(
 ) {
   if (!local) return pages.clear();
   const { began, before, after } = local;
-  pages.update(
-    began,
-    (query, page) => {
-      const filter = filterOf(query);
-      const was = before !== null && matchesFilter(before, filter);
-      const is = after !== null && matchesFilter(after, filter);
-      return was !== is || isOn(page.lists, list) ? undefined : page;
-    },
-    { whenever: true },
-  );
+  const unaffected = (query: BrowseQuery, page: BrowsePage) => {
+    const filter = filterOf(query);
+    const was = before !== null && matchesFilter(before, filter);
+    const is = after !== null && matchesFilter(after, filter);
+    return was === is && !isOn(page.lists, list);
+  };
+  pages.update(began, (query, page) => (unaffected(query, page) ? page : undefined), {
+    whenever: true,
+    unaffected,
+  });
 }
 
 export const browsePagesCache: CacheDeclaration<BrowseQuery, BrowsePage> = {
@@ -59,18 +59,23 @@ export const browsePagesCache: CacheDeclaration<BrowseQuery, BrowsePage> = {
   derivesFrom: {
     "list-saved": (pages, e) => afterListWrite(pages, e, e.local),
     "list-deleted": (pages, e) => afterListWrite(pages, e, e.local && { ...e.local, after: null }),
-    // Pages in vote order may change order; the others show the new count without a rebuild.
+    // Pages in vote order may change order; the others show the new count
+    // without a rebuild, and those without the list are as they were.
     "upvote-toggled": (pages, e) => {
+      const unaffected = (q: BrowseQuery, page: BrowsePage) => q.sort !== "mostVotes" && !isOn(page.lists, e);
       if (!e.local)
-        return pages.update(
-          ANY_TIME,
-          (q, page) => (q.sort === "mostVotes" || isOn(page.lists, e) ? undefined : page),
-          { whenever: true },
-        );
-      pages.update(e.local.began, (query, page) => {
-        if (query.sort === "mostVotes") return undefined;
-        return isOn(page.lists, e) ? { ...page, lists: withCount(page.lists, e, e.delta) } : page;
-      });
+        return pages.update(ANY_TIME, (q, page) => (unaffected(q, page) ? page : undefined), {
+          whenever: true,
+          unaffected,
+        });
+      pages.update(
+        e.local.began,
+        (query, page) => {
+          if (query.sort === "mostVotes") return undefined;
+          return isOn(page.lists, e) ? { ...page, lists: withCount(page.lists, e, e.delta) } : page;
+        },
+        { unaffected },
+      );
     },
     // Cards show their owner's name and picture.
     "member-changed": (pages, e) =>
@@ -130,18 +135,20 @@ export const homeListsCache: CacheDeclaration<typeof HOME, HomeLists> = {
      */
     "upvote-toggled": (home, e) => {
       const { delta, upvoteCount } = e;
+      const topMayChange = (lists: HomeLists) => {
+        const fewest = Math.min(...lists.topWeek.map((c) => c.upvoteCount));
+        const mayEnter = delta > 0 && (lists.topWeek.length < LIMITS.homeBlockSize || upvoteCount >= fewest);
+        return isOn(lists.topWeek, e) || mayEnter;
+      };
       home.update(
         e.local?.began ?? ANY_TIME,
         (_key, lists) => {
-          const fewest = Math.min(...lists.topWeek.map((c) => c.upvoteCount));
-          const mayEnter =
-            delta > 0 && (lists.topWeek.length < LIMITS.homeBlockSize || upvoteCount >= fewest);
-          if (isOn(lists.topWeek, e) || mayEnter) return undefined;
+          if (topMayChange(lists)) return undefined;
           if (!isOn(lists.recent, e)) return lists;
           // Another process's answer may or may not hold the new count: read it again.
           return e.local ? { ...lists, recent: withCount(lists.recent, e, delta) } : undefined;
         },
-        { whenever: !e.local },
+        { whenever: !e.local, unaffected: (_key, lists) => !topMayChange(lists) && !isOn(lists.recent, e) },
       );
     },
     "member-changed": (home, e) =>
@@ -160,11 +167,12 @@ function afterHomeListWrite(
 ) {
   if (!local) return home.clear();
   const appearedOrLeft = (local.before?.isPublic ?? false) !== (local.after?.isPublic ?? false);
-  home.update(
-    local.began,
-    (_key, lists) => (appearedOrLeft || isOn([...lists.topWeek, ...lists.recent], list) ? undefined : lists),
-    { whenever: true },
-  );
+  const unaffected = (_key: typeof HOME, lists: HomeLists) =>
+    !appearedOrLeft && !isOn([...lists.topWeek, ...lists.recent], list);
+  home.update(local.began, (key, lists) => (unaffected(key, lists) ? lists : undefined), {
+    whenever: true,
+    unaffected,
+  });
 }
 
 function withCount<T extends ListSummary>(

@@ -30,6 +30,8 @@ interface Entry<K, V> {
   at: number;
   /** The answer once it came, and when: an answer complete before a write began cannot have seen it. */
   settled?: { answer: V; at: number };
+  /** How the answer is read again: a write may turn out to show in an answer still coming. */
+  load?: () => Promise<V>;
 }
 
 /**
@@ -63,7 +65,9 @@ export class DerivedCache<K, V> {
     if (hit) return hit.value;
     // Out of sync, an answer could miss a write no event will announce: not kept.
     if (!this.sync.enabled || !this.sync.inSync()) return load();
-    return this.store(key, load()).value;
+    const entry = this.store(key, load());
+    entry.load = load;
+    return entry.value;
   }
 
   /** The answer for `key` if one has come and is fresh, without loading. */
@@ -131,18 +135,31 @@ export class DerivedCache<K, V> {
    * dropped. `whenever: true` hands over the answers completed while the
    * write ran too, for an update that keeps an answer only where the write
    * cannot show in it, seen or not (a busy site always has a save running,
-   * and would otherwise rebuild every page it builds). `unaffected(key)`
-   * keeps an answer that is not handed over (still being read, or read while
-   * the write ran) when the write cannot change it, seen or not.
+   * and would otherwise rebuild every page it builds). `unaffected(key,
+   * answer)` keeps an answer that is not handed over (read while the write
+   * ran, or still being read) when the write cannot show in it, seen or not:
+   * a page without the list a vote went to. For an answer still being read
+   * it is asked when the answer comes; where it says no, everyone waiting
+   * gets an answer read again after the write (on a busy site a write lands
+   * during most reads, and dropping them all was most of the reading).
    */
   update(
     began: number,
     update: (key: K, answer: V) => V | undefined,
-    { whenever = false, unaffected }: { whenever?: boolean; unaffected?: (key: K) => boolean } = {},
+    {
+      whenever = false,
+      unaffected,
+    }: { whenever?: boolean; unaffected?: (key: K, answer: V) => boolean } = {},
   ): void {
     for (const [text, entry] of [...this.entries]) {
       const usable = entry.settled && (whenever || entry.settled.at < began);
-      if (!usable && unaffected?.(entry.key)) continue;
+      if (!usable && unaffected) {
+        if (!entry.settled && entry.load) {
+          this.checkWhenItComes(text, entry, entry.load, unaffected);
+          continue;
+        }
+        if (entry.settled && unaffected(entry.key, entry.settled.answer)) continue;
+      }
       const answer = usable ? update(entry.key, entry.settled!.answer) : undefined;
       if (answer === undefined) {
         this.remove(text);
@@ -152,6 +169,25 @@ export class DerivedCache<K, V> {
       entry.settled = { answer, at: entry.settled!.at };
       entry.value = Promise.resolve(answer);
     }
+  }
+
+  /**
+   * An answer still coming when a write came: whoever asks for it from now
+   * on gets it if the write cannot show in it, and otherwise an answer read
+   * after the write (kept in its place). Those who asked before the write
+   * keep the promise they hold.
+   */
+  private checkWhenItComes(
+    text: string,
+    entry: Entry<K, V>,
+    load: () => Promise<V>,
+    unaffected: (key: K, answer: V) => boolean,
+  ): void {
+    entry.value = entry.value.then((answer) => {
+      if (unaffected(entry.key, answer)) return answer;
+      if (this.entries.get(text) === entry) this.remove(text);
+      return this.get(entry.key, load);
+    });
   }
 
   /** Drops the answers whose keys `which` picks (all without it). */
