@@ -63,6 +63,23 @@ export async function settle(page: Page): Promise<void> {
   await expect(page.getByText(/^Loading\.\.\.$/)).toHaveCount(0, { timeout: 15_000 });
   // Fonts and images change sizes and colours under the text.
   await page.evaluate(() => document.fonts.ready);
+  await transitionsDone(page);
+}
+
+/**
+ * Waits for the colour and opacity transitions under way to end (endless
+ * animations aside): axe read a Sign In button fading back from its
+ * disabled look as failing contrast.
+ */
+export async function transitionsDone(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 /** A readable line per blocking axe finding: rule, impact, help, and where. */
@@ -275,7 +292,10 @@ export function describeAccessibilitySweep(device: string, extra: Screen[] = [])
   const check = async (page: Page, screen: Screen, who: string) => {
     await page.goto(screen.path(seeded));
     await settle(page);
-    if (screen.open) await screen.open(page);
+    if (screen.open) {
+      await screen.open(page);
+      await transitionsDone(page);
+    }
     await expectAccessible(page, `${screen.name}, ${who}, ${device}`);
   };
 
