@@ -3,8 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { readFileSync } from "node:fs";
-import { startScriptEnv, sweepLeftoverBundles } from "./server-process.ts";
+import { START_SCRIPT, startScriptEnv, sweepLeftoverBundles } from "./server-process.ts";
 
 describe("the test processes' server bundles", () => {
   const parent = mkdtempSync(join(tmpdir(), "sr-bundles-"));
@@ -31,11 +30,7 @@ describe("the test processes' server bundles", () => {
 });
 
 describe("the environment npm start gives the server", () => {
-  const start = (
-    JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
-      scripts: { start: string };
-    }
-  ).scripts.start;
+  const start = START_SCRIPT;
   // The start script as the shell runs it, with the server swapped for a
   // process that prints what it was given.
   const arenasSeen = (env: Record<string, string>) =>

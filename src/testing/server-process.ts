@@ -70,9 +70,10 @@ export function startScriptEnv(startScript: string): Record<string, string> {
   return { MALLOC_ARENA_MAX: arenas[1]! };
 }
 
-const packageJson = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
-  scripts: { start: string };
-};
+/** `npm start`'s shell line, as package.json has it. */
+export const START_SCRIPT = (
+  JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: { start: string } }
+).scripts.start;
 
 /**
  * The real server as `npm start` runs it (node dist/server/main.js, bundled
@@ -92,7 +93,7 @@ export async function launchServer(
       HOME: process.env.HOME ?? "",
       PORT: "0",
       LOG_LEVEL: "info",
-      ...startScriptEnv(packageJson.scripts.start),
+      ...startScriptEnv(START_SCRIPT),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
