@@ -272,6 +272,27 @@ function cpuMs(pid: number): number {
   }
 }
 
+/**
+ * CPU time, in ms, of every PostgreSQL process on this machine (its server
+ * and the connections' backends, `postgres` in /proc): what the database
+ * spends of the cores the server and the load share, when it runs here.
+ */
+function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      if (!stat.includes(" (postgres) ")) continue;
+      const fields = stat.split(") ")[1]!.split(" ");
+      total += (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return total;
+}
+
 /** Resident memory of a process now, from /proc (Linux), in bytes; 0 where there is none. */
 function residentBytes(pid: number): number {
   try {
@@ -876,6 +897,7 @@ async function main() {
       let mixed: MixedResult;
       let cpuUsed = 0;
       let generatorCpu = 0;
+      let databaseCpu = 0;
       try {
         await warmUp(app.base, cookies, cast, members);
         process.stdout.write(
@@ -883,17 +905,30 @@ async function main() {
         );
         const cpuBefore = cpuMs(app.pid);
         const generatorBefore = cpuMs(process.pid);
+        const databaseBefore = postgresCpuMs();
         if (STATEMENT_STATS) process.kill(app.pid, "SIGUSR2");
         mixed = await runMixedInWorker(mixedOptions(app.base, cookies.slice(0, members), cast));
         cpuUsed = cpuMs(app.pid) - cpuBefore;
         generatorCpu = cpuMs(process.pid) - generatorBefore;
+        // On PGlite the database is the server process's own CPU.
+        if (process.env.BENCH_DATABASE_URL) databaseCpu = postgresCpuMs() - databaseBefore;
       } finally {
         clearInterval(sampler);
         await app.stop();
       }
       if (process.env.BENCH_CPU_PROFILE)
         console.log(`CPU profile of the server process: ${process.env.BENCH_CPU_PROFILE}`);
-      printMixed(mixed, baseline.rps, members, { idle: idleRss, peak: peakRss }, { server: cpuUsed, generator: generatorCpu });
+      printMixed(
+        mixed,
+        baseline.rps,
+        members,
+        { idle: idleRss, peak: peakRss },
+        {
+          server: cpuUsed,
+          generator: generatorCpu,
+          database: databaseCpu,
+        },
+      );
       if (STATEMENT_STATS) printStatementCosts(STATEMENT_STATS, mixed);
     }
     if (mixedSetup && wanted(LIVE_NAME)) {
@@ -974,7 +1009,7 @@ function printMixed(
   baselineRps: number,
   members: number,
   rss: { idle: number; peak: number },
-  cpu: { server: number; generator: number },
+  cpu: { server: number; generator: number; database: number },
 ) {
   const requests = mixed.kinds.reduce((s, k) => s + k.count, 0);
   const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
@@ -986,7 +1021,10 @@ function printMixed(
       // CPU per request does not depend on what else the machine runs, as throughput does.
       `its CPU time ${(cpu.server / Math.max(1, requests)).toFixed(2)} ms a request ` +
       // The generator shares the machine's two cores with the server (and PostgreSQL).
-      `(the load generator's ${(cpu.generator / Math.max(1, requests)).toFixed(2)} ms)\n`,
+      `(the load generator's ${(cpu.generator / Math.max(1, requests)).toFixed(2)} ms` +
+      (cpu.database > 0
+        ? `, PostgreSQL's processes on this machine ${(cpu.database / Math.max(1, requests)).toFixed(2)} ms)\n`
+        : ")\n"),
   );
   console.log("| kind | share | req/s | p50 ms | p95 ms | errors |");
   console.log("|---|---:|---:|---:|---:|---:|");

@@ -1,7 +1,6 @@
 import type { CommentTarget } from "#shared/comments.schema.ts";
 import type { CommentSort, CommentView, Discussion } from "#shared/comments.ts";
 import type { CacheDeclaration } from "./declare-cache.ts";
-import type { ReaderMemo } from "./reader-memo.ts";
 
 export interface DiscussionKey {
   target: CommentTarget;
@@ -23,8 +22,6 @@ export interface SharedDiscussion {
   placeOf: Map<string, number>;
   /** The places of each author's comments that are not deleted (a member may delete their own). */
   placesBy: Map<string, number[]>;
-  /** Readers' own votes, kept as long as this copy: whatever drops it drops them. */
-  votesOf: ReaderMemo<ReadonlyMap<string, number>>;
 }
 
 export const targetKey = (t: CommentTarget) =>
@@ -48,5 +45,29 @@ export const discussionCache: CacheDeclaration<DiscussionKey, SharedDiscussion> 
     // Comments show their author's name and picture, and a reply the name it answers.
     "member-changed": (discussions, e) =>
       discussions.update(Infinity, (_k, d) => (mentions(d, e.userId) ? undefined : d), { whenever: true }),
+  },
+};
+
+export interface OwnVotesKey {
+  target: CommentTarget;
+  readerId: string;
+}
+
+/**
+ * Each reader's own votes in a discussion (comment id to -1 or 1), laid over
+ * the shared copy for them. Open pages refetch on every comment event, and
+ * only the reader's own votes change these: another member's comment or vote
+ * leaves them be.
+ */
+export const ownVotesCache: CacheDeclaration<OwnVotesKey, ReadonlyMap<string, number>> = {
+  name: "each reader's own votes in a discussion",
+  key: (k) => `${targetKey(k.target)}\u0000${k.readerId}`,
+  group: (k) => targetKey(k.target),
+  bound: { entries: 20_000, ttlMs: 60_000 },
+  derivesFrom: {
+    "comment-voted": (own, e) => own.forget({ target: e.target, readerId: e.voterId }),
+    // A deleted comment takes its votes with it; a deleted list, its comments.
+    "comment-deleted": (own, e) => own.dropGroup(targetKey(e.target)),
+    "list-deleted": (own, e) => own.dropGroup(targetKey({ listUserId: e.ownerId, listId: e.listId })),
   },
 };

@@ -3,8 +3,8 @@ import { catalogCache } from "./catalog-cache.ts";
 import { categorySeasonsCache } from "./category-seasons-cache.ts";
 import { consensusCache } from "./consensus-cache.ts";
 import { buildCache, type CacheSetup } from "./declare-cache.ts";
-import { discussionCache } from "./discussion-cache.ts";
-import { resultsCache } from "./results-cache.ts";
+import { discussionCache, ownVotesCache } from "./discussion-cache.ts";
+import { ownSubmissionsCache, resultsCache } from "./results-cache.ts";
 import { shareListCache } from "./share-list-cache.ts";
 import { sitemapCache } from "./sitemap-cache.ts";
 import { viewerFlagsCache } from "./viewer-flags-cache.ts";
@@ -22,7 +22,9 @@ export function createCaches(setup: CacheSetup) {
     home: buildCache(homeListsCache, setup),
     viewerFlags: buildCache(viewerFlagsCache, setup),
     discussions: buildCache(discussionCache, setup),
+    ownVotes: buildCache(ownVotesCache, setup),
     results: buildCache(resultsCache, setup),
+    ownSubmissions: buildCache(ownSubmissionsCache, setup),
     categorySeasons: buildCache(categorySeasonsCache, setup),
     shareLists: buildCache(shareListCache, setup),
     sitemap: buildCache(sitemapCache, setup),

@@ -46,7 +46,8 @@ export interface DomainEventMap {
   };
   "favorite-toggled": { ownerId: string; listId: string; userId: string };
   "comment-posted": { target: CommentTarget; commentId: string; notified: string[] };
-  "comment-voted": { target: CommentTarget; commentId: string; notified: string[] };
+  /** `voterId`'s vote on a comment changed (or went, with their account). */
+  "comment-voted": { target: CommentTarget; commentId: string; voterId: string; notified: string[] };
   "comment-deleted": { target: CommentTarget; commentId: string };
   /** A member's Global Rankings top 10 was saved. */
   "submission-saved": { categoryId: string; userId: string };

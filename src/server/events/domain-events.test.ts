@@ -5,7 +5,7 @@ import { createScratchDatabase, type ScratchDatabase } from "#testing/scratch-po
 import { memoryLinks } from "#testing/memory-link.ts";
 import type { DomainEventMap, DomainEventName } from "./domain-event-map.ts";
 import { DOMAIN_EVENT_NAMES } from "./domain-event-map.ts";
-import { createDomainEvents, type DomainEvents, wireForm } from "./domain-events.ts";
+import { createDomainEvents, type DomainEvents, NOTIFY_SPACING_MS, wireForm } from "./domain-events.ts";
 import { createProcessLink, NOTIFY_PAYLOAD_MAX, type ProcessLink } from "./process-link.ts";
 
 const logger = createLogger("silent");
@@ -53,7 +53,7 @@ const LARGEST: { [K in DomainEventName]: DomainEventMap[K] } = {
   },
   "favorite-toggled": { ownerId: id("u"), listId: id("l"), userId: id("v") },
   "comment-posted": { target, commentId: id("c"), notified: [id("r"), id("u")] },
-  "comment-voted": { target, commentId: id("c"), notified: [id("r")] },
+  "comment-voted": { target, commentId: id("c"), voterId: id("v"), notified: [id("r")] },
   "comment-deleted": { target, commentId: id("c") },
   "submission-saved": { categoryId: id("k"), userId: id("v") },
   "category-changed": { categoryId: id("k") },
@@ -150,6 +150,35 @@ describe("domain events", () => {
       (JSON.parse(p) as { events: [string, { categoryId: string }][] }).events.map(([, e]) => e.categoryId),
     );
     expect(ids).toEqual(Array.from({ length: 20 }, (_, i) => `c${i}`));
+  });
+
+  it("start batches at least NOTIFY_SPACING_MS apart, the first at once", async () => {
+    const startedAt: number[] = [];
+    const quick: ProcessLink = {
+      shared: true,
+      async send() {
+        startedAt.push(performance.now());
+      },
+      onMessage: () => () => {},
+      onReconnect: () => () => {},
+      inSync: () => true,
+      close: async () => {},
+    };
+    const events = createDomainEvents(quick, logger);
+    const t0 = performance.now();
+    void events.emit("category-changed", { categoryId: "c0" });
+    await events.flush();
+    expect(startedAt[0]! - t0).toBeLessThan(NOTIFY_SPACING_MS);
+    // An event a millisecond for 60 ms: a handful of batches, not sixty.
+    for (let i = 1; i <= 60; i++) {
+      void events.emit("category-changed", { categoryId: `c${i}` });
+      await sleep(1);
+    }
+    await events.flush();
+    expect(startedAt.length).toBeGreaterThan(1);
+    expect(startedAt.length).toBeLessThanOrEqual(1 + Math.ceil(60 / NOTIFY_SPACING_MS) + 2);
+    for (let i = 1; i < startedAt.length; i++)
+      expect(startedAt[i]! - startedAt[i - 1]!).toBeGreaterThanOrEqual(NOTIFY_SPACING_MS - 1);
   });
 
   it("each fit one NOTIFY at their largest", () => {

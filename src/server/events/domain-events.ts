@@ -8,7 +8,7 @@ export interface DomainEvents {
    * Announces a committed write: this process's subscribers run at once
    * (before the write's answer is sent, so its author reads it back; the
    * promise settles when those that return one are done), the other
-   * processes' as soon as it reaches them (batched per tick, ids only).
+   * processes' as soon as it reaches them (in batches, one on its way at a time, NOTIFY_SPACING_MS apart; ids only).
    */
   emit<K extends DomainEventName>(name: K, payload: DomainEventMap[K]): Promise<void>;
   on<K extends DomainEventName>(name: K, fn: (event: DomainEventMap[K]) => void | Promise<void>): () => void;
@@ -24,6 +24,9 @@ export interface DomainEvents {
 type Wire = { from: string; events: [DomainEventName, unknown][] } | { from: string; missed: true };
 
 const KNOWN = new Set<string>(DOMAIN_EVENT_NAMES);
+
+/** The least time between the starts of two batches of events sent to the other processes. */
+export const NOTIFY_SPACING_MS = 10;
 
 /** An event as it goes to other processes: without its local part, which only its own process sees. */
 export function wireForm<K extends DomainEventName>(payload: DomainEventMap[K]): DomainEventMap[K] {
@@ -64,7 +67,11 @@ export function createDomainEvents(link: ProcessLink, logger: Logger): DomainEve
   };
 
   link.onReconnect(missed);
+  // Our own NOTIFYs come back on our LISTEN, and our subscribers heard them
+  // already: they are known by their first bytes, without parsing them.
+  const ownPrefix = `{"from":${JSON.stringify(processId)},`;
   link.onMessage((payload) => {
+    if (payload.startsWith(ownPrefix)) return;
     let wire: Wire;
     try {
       wire = JSON.parse(payload) as Wire;
@@ -72,7 +79,6 @@ export function createDomainEvents(link: ProcessLink, logger: Logger): DomainEve
       logger.error("bad domain event payload", { error: String(e) });
       return;
     }
-    // Our own NOTIFYs come back on our LISTEN; our subscribers heard them already.
     if (wire.from === processId) return;
     if ("missed" in wire) return missed();
     for (const [name, event] of wire.events) if (KNOWN.has(name)) void deliver(name, event);
@@ -82,8 +88,12 @@ export function createDomainEvents(link: ProcessLink, logger: Logger): DomainEve
   // way at a time: whatever is emitted while it travels goes in the next,
   // however many ticks that spans. (A send a tick, chained, fell behind a
   // busy site and grew a queue of seconds: docs/performance.md, "Live
-  // notifications under load".)
+  // notifications under load".) Batches also start at least
+  // NOTIFY_SPACING_MS apart: under a steady stream of writes a NOTIFY each
+  // round trip was a sixth of PostgreSQL's statements, and every process
+  // reads each one; an event waits at most that long for its batch.
   let pending: string[] = [];
+  let lastBatchAt = -Infinity;
   let sending: Promise<void> | null = null;
   let scheduled: Promise<void> | null = null;
   const payloadsOf = (events: string[]): string[] => {
@@ -113,9 +123,14 @@ export function createDomainEvents(link: ProcessLink, logger: Logger): DomainEve
   };
   const sendPending = () => {
     if (sending || pending.length === 0) return;
-    const batch = pending;
-    pending = [];
     sending = (async () => {
+      // A timer may fire a little early (the event loop's clock is in whole ms).
+      const rest = () => lastBatchAt + NOTIFY_SPACING_MS - performance.now();
+      while (rest() > 0) await new Promise((resolve) => setTimeout(resolve, Math.ceil(rest())));
+      lastBatchAt = performance.now();
+      // Taken after the rest: what came meanwhile goes in this batch.
+      const batch = pending;
+      pending = [];
       for (const payload of payloadsOf(batch)) {
         try {
           await link.send(payload);

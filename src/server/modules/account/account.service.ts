@@ -196,7 +196,12 @@ export async function deleteAccount(
     await store.events.emit("favorite-toggled", { ownerId: f.ownerId, listId: f.listId, userId });
   }
   for (const c of removed.revoted) {
-    await store.events.emit("comment-voted", { target: c.target, commentId: c.id, notified: [] });
+    await store.events.emit("comment-voted", {
+      target: c.target,
+      commentId: c.id,
+      voterId: userId,
+      notified: [],
+    });
   }
   for (const c of removed.gone) {
     await store.events.emit("comment-deleted", { target: c.target, commentId: c.id });

@@ -184,7 +184,7 @@ export async function voteComment(
     const result: VoteResult = { upvotes, downvotes, score: upvotes - downvotes, myVote: after };
     return { result, notified, target };
   });
-  await store.events.emit("comment-voted", { target, commentId, notified });
+  await store.events.emit("comment-voted", { target, commentId, voterId: voter.id, notified });
   return result;
 }
 

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CommentVoteDto, DiscussionDto, InboxDto } from "#server/api-types.ts";
 import { comments, notifications, user } from "#server/db/schema/index.ts";
@@ -209,6 +209,27 @@ describe("votes", () => {
     // A vote is seen at once by its voter, from the copy the others still share.
     expect((await vote(bob, reply, 1)).status).toBe(200);
     expect(mine(await discussion(bob))[2]).toEqual(["A reply", 1, true]);
+  });
+
+  it("reads a member's own votes once while others comment and vote, and again after their own vote", async () => {
+    await clearComments();
+    const first = await comment(alice, "First");
+    const second = await comment(owner, "Second");
+    expect((await vote(bob, first, 1)).status).toBe(200);
+    const myVotes = async () =>
+      Object.fromEntries(
+        (await discussion(bob)).threads.map((th) => [th.text, th.myVote] as [string, number]),
+      );
+    expect(await myVotes()).toEqual({ First: 1, Second: 0 });
+    // Taken back behind the API's back: bob's remembered votes do not see it...
+    await t.database.db.execute(sql`DELETE FROM comment_votes WHERE user_id = ${bob.id}`);
+    // ...nor after others comment and vote, which cannot change bob's...
+    await comment(alice, "Third");
+    expect((await vote(alice, second, 1)).status).toBe(200);
+    expect(await myVotes()).toEqual({ Third: 0, Second: 0, First: 1 });
+    // ...while bob's own vote is read back at once, with the rest of his votes.
+    expect((await vote(bob, second, -1)).status).toBe(200);
+    expect(await myVotes()).toEqual({ Third: 0, Second: -1, First: 0 });
   });
 
   it("counts exactly when 200 readers vote on one comment at once", async () => {

@@ -1,5 +1,4 @@
 import type { SharedDiscussion } from "../../cache/discussion-cache.ts";
-import { readerMemo } from "../../cache/reader-memo.ts";
 import { asJsonBytes, type JsonBytes } from "../../http/json-bytes.ts";
 import type { Discussion } from "#shared/comments.ts";
 
@@ -45,7 +44,6 @@ export function encodeDiscussion(discussion: Discussion): SharedDiscussion {
     inOrder,
     placeOf: new Map(inOrder.map((c, place) => [c.id, place])),
     placesBy,
-    votesOf: readerMemo(),
   };
 }
 

@@ -149,8 +149,8 @@ export async function discussionJson(
   const shared = await sharedDiscussion(store, target, sort);
   if (!reader) return shared.bytes;
   const read = store.perApp(votesReaderOf);
-  const votes = await shared.votesOf(
-    reader.id,
+  const votes = await store.caches.ownVotes.get(
+    { target, readerId: reader.id },
     async () => (await read({ target, viewerId: reader.id })) ?? new Map<string, number>(),
   );
   return forReader(shared, reader, votes);

@@ -1,6 +1,4 @@
 import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
-import { readerMemo } from "../../cache/reader-memo.ts";
-import type { Submission } from "../../cache/results-cache.ts";
 import { batchedRead } from "../../db/batched-reads.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { textArray } from "../../db/text-array.ts";
@@ -165,14 +163,11 @@ function submissionReaderOf(db: Db) {
 }
 
 /** A category's results as everyone sees them, shared for a moment; any submission to it drops them. */
-function sharedResults(store: Store, id: string) {
+function sharedResults(store: Store, id: string): Promise<CategorySummary> {
   return store.caches.results.get(id, async () => {
     // Read side by side: after every vote the next reader rebuilds these.
     const [row, scores] = await Promise.all([requireCategory(store.db, id), scoreRows(store, id)]);
-    return {
-      category: await summaryOf(store, row, scores),
-      submissions: readerMemo<Submission | null>(),
-    };
+    return summaryOf(store, row, scores);
   });
 }
 
@@ -181,10 +176,13 @@ export async function categoryDetail(
   id: string,
   viewerId: string | null,
 ): Promise<CategoryDetail> {
-  const { category, submissions: seen } = await sharedResults(store, id);
+  const category = await sharedResults(store, id);
   if (!viewerId) return { category, mine: null };
   const read = store.perApp(submissionReaderOf);
-  const sub = await seen(viewerId, async () => (await read(`${id}\u0000${viewerId}`)) ?? null);
+  const sub = await store.caches.ownSubmissions.get(
+    { categoryId: id, userId: viewerId },
+    async () => (await read(`${id}\u0000${viewerId}`)) ?? null,
+  );
   if (!sub) return { category, mine: null };
   return {
     category,
