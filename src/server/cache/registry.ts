@@ -7,7 +7,7 @@ import { discussionCache, ownVotesCache } from "./discussion-cache.ts";
 import { ownSubmissionsCache, resultsCache } from "./results-cache.ts";
 import { shareListCache } from "./share-list-cache.ts";
 import { sitemapCache } from "./sitemap-cache.ts";
-import { viewerFlagsCache } from "./viewer-flags-cache.ts";
+import { memberFlagsCache, viewerFlagsCache } from "./viewer-flags-cache.ts";
 
 /**
  * Every cache of the server, built once per app (createApp) from its
@@ -21,6 +21,7 @@ export function createCaches(setup: CacheSetup) {
     browseCounts: buildCache(browseCountsCache, setup),
     home: buildCache(homeListsCache, setup),
     viewerFlags: buildCache(viewerFlagsCache, setup),
+    memberFlags: buildCache(memberFlagsCache, setup),
     discussions: buildCache(discussionCache, setup),
     ownVotes: buildCache(ownVotesCache, setup),
     results: buildCache(resultsCache, setup),

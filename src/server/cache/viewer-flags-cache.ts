@@ -9,7 +9,8 @@ export interface ViewerPage {
 
 /**
  * A second of memory for the per-reader overlay of shared pages (which cards
- * I favourited or upvoted): a reader paging back and forth, or a page and its
+ * I favourited or upvoted), for members with too many flags to remember
+ * whole (memberFlagsCache): a reader paging back and forth, or a page and its
  * refetch, costs one query, not one each. The reader's own toggle drops theirs
  * at once, on every process.
  */
@@ -21,5 +22,27 @@ export const viewerFlagsCache: CacheDeclaration<ViewerPage, ReadonlySet<string>>
   derivesFrom: {
     "upvote-toggled": (flags, e) => flags.dropGroup(e.voterId),
     "favorite-toggled": (flags, e) => flags.dropGroup(e.userId),
+  },
+};
+
+/** Flags of one kind a member may have for all of them to be remembered (memberFlagsCache). */
+export const MEMBER_FLAGS_KEPT = 100;
+
+/**
+ * Each member's favourite and upvote flags, all of them ('f' or 'u' and the
+ * list's key), so that any page of cards they read is overlaid without a
+ * query; null for a member with more than MEMBER_FLAGS_KEPT of a kind, whose
+ * pages read their own flags (viewerFlagsCache). Only the member's own
+ * toggles change these (a deleted list's flags go with it, and its card with
+ * it from every page): each drops theirs at once, on every process.
+ */
+export const memberFlagsCache: CacheDeclaration<string, ReadonlySet<string> | null> = {
+  name: "each member's favourite and upvote flags",
+  key: (memberId) => memberId,
+  // At most 10,000 members of at most 200 flags, a few MB in a typical crowd.
+  bound: { entries: 10_000, ttlMs: 5 * 60_000 },
+  derivesFrom: {
+    "upvote-toggled": (flags, e) => flags.forget(e.voterId),
+    "favorite-toggled": (flags, e) => flags.forget(e.userId),
   },
 };

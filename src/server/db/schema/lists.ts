@@ -84,6 +84,8 @@ export const listUpvotes = pgTable(
     foreignKey({ columns: [t.listUserId, t.listId], foreignColumns: [lists.userId, lists.id] }).onDelete(
       "cascade",
     ),
+    // A member's own upvotes: their flags on every card (browse.service.ts), and their account's removal.
+    index("list_upvotes_voter_idx").on(t.voterId),
   ],
 );
 

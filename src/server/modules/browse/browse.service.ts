@@ -9,6 +9,7 @@ import type { ListCard, ListSummary } from "#shared/lists.ts";
 import { textArray } from "../../db/text-array.ts";
 import { batchedRead } from "../../db/batched-reads.ts";
 import { LIMITS } from "#shared/limits.ts";
+import { MEMBER_FLAGS_KEPT } from "../../cache/viewer-flags-cache.ts";
 
 export type { BrowsePage, ListCard };
 
@@ -78,9 +79,42 @@ function flagsReaderOf(db: Db) {
 }
 
 /**
- * Adds the reader's favourite and upvote flags to cards in one indexed query
- * (remembered for a second): the per-reader overlay on pages that are
- * otherwise the same for everyone.
+ * All the flags of the members asking at the same moment, in one indexed
+ * query (batchedRead); a member with more than MEMBER_FLAGS_KEPT of a kind
+ * gets null.
+ */
+function memberFlagsReaderOf(db: Db) {
+  return batchedRead(async (members: string[]) => {
+    // A constant, written into the text: the statement keeps one plan (db/pglite-statements.ts).
+    const cap = sql.raw(String(MEMBER_FLAGS_KEPT + 1));
+    const rows = (await db.execute(sql`
+      SELECT m.id AS member, f.kind, f.owner, f.list
+      FROM unnest(${textArray(members)}) AS m(id)
+      CROSS JOIN LATERAL (
+        (SELECT 'f' AS kind, ${favorites.listUserId} AS owner, ${favorites.listId} AS list
+          FROM ${favorites} WHERE ${favorites.userId} = m.id LIMIT ${cap})
+        UNION ALL
+        (SELECT 'u', ${listUpvotes.listUserId}, ${listUpvotes.listId}
+          FROM ${listUpvotes} WHERE ${listUpvotes.voterId} = m.id LIMIT ${cap})
+      ) f`)) as unknown as { rows: { member: string; kind: string; owner: string; list: string }[] };
+    const flags = new Map<string, Set<string> | null>(members.map((m) => [m, new Set<string>()]));
+    const counts = new Map<string, number>();
+    for (const r of rows.rows) {
+      const counted = `${r.kind}${r.member}`;
+      const n = (counts.get(counted) ?? 0) + 1;
+      counts.set(counted, n);
+      if (n > MEMBER_FLAGS_KEPT) flags.set(r.member, null);
+      flags.get(r.member)?.add(r.kind + cardKey(r.owner, r.list));
+    }
+    return flags;
+  });
+}
+
+/**
+ * Adds the reader's favourite and upvote flags to cards: from all of the
+ * member's flags, remembered (one indexed query when first needed), or, for a
+ * member with too many to remember, from one query for the page's cards
+ * (remembered for a second).
  */
 export async function withViewerFlags(
   store: Store,
@@ -90,10 +124,12 @@ export async function withViewerFlags(
   if (!viewerId || cards.length === 0) {
     return cards.map((c) => ({ ...c, viewer: { favorited: false, upvoted: false } }));
   }
-  const pageKey = cards.map((c) => cardKey(c.userId, c.id)).join("\u0001");
-  const flags = await store.caches.viewerFlags.get({ viewerId, pageKey }, async () => {
-    return (await store.perApp(flagsReaderOf)({ viewerId, cards })) ?? new Set<string>();
+  const all = await store.caches.memberFlags.get(viewerId, async () => {
+    const read = await store.perApp(memberFlagsReaderOf)(viewerId);
+    // null: too many to remember; undefined cannot come (every member asked is answered).
+    return read === undefined ? new Set<string>() : read;
   });
+  const flags = all ?? (await pageFlags(store, cards, viewerId));
   return cards.map((c) => ({
     ...c,
     viewer: {
@@ -101,6 +137,13 @@ export async function withViewerFlags(
       upvoted: flags.has("u" + cardKey(c.userId, c.id)),
     },
   }));
+}
+
+function pageFlags(store: Store, cards: ListSummary[], viewerId: string): Promise<ReadonlySet<string>> {
+  const pageKey = cards.map((c) => cardKey(c.userId, c.id)).join("\u0001");
+  return store.caches.viewerFlags.get({ viewerId, pageKey }, async () => {
+    return (await store.perApp(flagsReaderOf)({ viewerId, cards })) ?? new Set<string>();
+  });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listItems, lists } from "#server/db/schema/index.ts";
+import { favorites, listItems, lists, listUpvotes } from "#server/db/schema/index.ts";
+import { MEMBER_FLAGS_KEPT } from "#server/cache/viewer-flags-cache.ts";
 import { rankingOf } from "../lists/lists.service.ts";
 import { createTestApp, type TestApp, type TestUser } from "#testing/test-app.ts";
 import type { BrowsePageDto, HomeDto } from "#server/api-types.ts";
@@ -310,6 +311,50 @@ describe("shared answers", () => {
     expect(flags(visitors)).toEqual([
       { favorited: false, upvoted: false },
       { favorited: false, upvoted: false },
+    ]);
+  });
+
+  it("remembers a member's flags for every page until their own toggle, and reads per page past the limit", async () => {
+    const page = await browse("q=zanzibar");
+    const [first, second] = page.lists as [Page["lists"][number], Page["lists"][number]];
+    const carol = await t.signUp("carol@example.com");
+    const flagsOf = async (who: TestUser) =>
+      (await browse("q=zanzibar", who)).lists.slice(0, 2).map((l) => l.viewer.favorited);
+    expect(await flagsOf(carol)).toEqual([false, false]);
+    // Written behind the API's back: carol's remembered flags do not see it...
+    await t.database.db
+      .insert(favorites)
+      .values({ userId: carol.id, listUserId: first.userId, listId: first.id });
+    expect(await flagsOf(carol)).toEqual([false, false]);
+    // ...until her own toggle, which reads them all again.
+    const toggle = await t.request(`/api/lists/${second.userId}/${second.id}/favorite`, {
+      method: "POST",
+      cookie: carol.cookie,
+    });
+    expect(toggle.status).toBe(200);
+    expect(await flagsOf(carol)).toEqual([true, true]);
+    // A member with more upvotes than are remembered whole still sees each page's own.
+    const many = Array.from({ length: MEMBER_FLAGS_KEPT + 1 }, (_, i) => 900 + i);
+    for (const n of many) await seedList(alice, n, { name: `Heavy ${n}` });
+    await t.database.db.insert(listUpvotes).values(
+      many.map((n) => ({
+        listUserId: alice.id,
+        listId: `list_${1_700_000_000_000 + n}`,
+        voterId: carol.id,
+      })),
+    );
+    const heavyToggle = await t.request(`/api/lists/${first.userId}/${first.id}/upvote`, {
+      method: "POST",
+      cookie: carol.cookie,
+    });
+    expect(heavyToggle.status).toBe(200);
+    const heavy = await browse("q=heavy", carol);
+    expect(heavy.lists.length).toBeGreaterThan(0);
+    expect(heavy.lists.every((l) => l.viewer.upvoted)).toBe(true);
+    const zanzibar = (await browse("q=zanzibar", carol)).lists.slice(0, 2).map((l) => l.viewer);
+    expect(zanzibar).toEqual([
+      { favorited: true, upvoted: true },
+      { favorited: true, upvoted: false },
     ]);
   });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "list_upvotes_voter_idx" ON "list_upvotes" USING btree ("voter_id");
