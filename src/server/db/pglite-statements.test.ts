@@ -37,6 +37,20 @@ describe("PGlite queries as named prepared statements", () => {
     expect((await kept()).filter((s) => s.statement === text)).toHaveLength(1);
   });
 
+  it("reads answers of any size and text, and one with a notice in it, as PGlite's own query does", async () => {
+    const prepared = withPreparedStatements(client);
+    // Many rows (the answer comes in several pieces), non-ASCII text and a long value.
+    const text = "SELECT g AS n, 'Ça va 🌴 ' || g AS label, repeat('x', $1::int) AS long FROM generate_series(1, 2000) g";
+    const plain = await client.query(text, [70_000]);
+    const answer = await prepared.query(text, [70_000]);
+    expect(answer).toEqual(plain);
+    expect(answer.rows[1]).toMatchObject({ n: 2, label: "Ça va 🌴 2" });
+    await client.exec(`
+      CREATE FUNCTION noisy(v int) RETURNS int LANGUAGE plpgsql AS
+      $$ BEGIN RAISE NOTICE 'noticed %', v; RETURN v * 2; END $$;`);
+    expect((await prepared.query("SELECT noisy($1) AS twice", [21])).rows).toEqual([{ twice: 42 }]);
+  });
+
   it("passes null parameters and reports affected rows of writes", async () => {
     const prepared = withPreparedStatements(client);
     const insert = "INSERT INTO t (id, name) VALUES ($1, $2) RETURNING id";

@@ -17,6 +17,7 @@
 import { type PGlite, type messages, parse, protocol } from "@electric-sql/pglite";
 import type { QueryOptions, Results, Transaction } from "@electric-sql/pglite";
 import type { StatementStats } from "./statement-stats.ts";
+import { type Answer, AnswerBytes, readAnswer } from "./pglite-answer.ts";
 
 const { serialize } = protocol;
 
@@ -99,6 +100,12 @@ export function withPreparedStatements(
   // The protocol messages go in one call each: the backend reads a buffer of
   // messages up to its Sync, so an error leaves it ready for the next query.
   const send = (parts: Uint8Array[]) => client.execProtocol(concat(parts), { syncToFs: false });
+  // A run's answer is read from its bytes (pglite-answer.ts), not by PGlite's reader.
+  const sendForAnswer = async (parts: Uint8Array[]): Promise<Answer> => {
+    const bytes = new AnswerBytes();
+    await client.execProtocolRawStream(concat(parts), { syncToFs: false, onRawData: bytes.add });
+    return readAnswer(bytes.all);
+  };
 
   async function prepare(text: string, options?: QueryOptions): Promise<Prepared> {
     const name = `sr_${++named}`;
@@ -156,7 +163,7 @@ export function withPreparedStatements(
         statement.plan === planMode ? [] : [serialize.query(`SET plan_cache_mode TO ${statement.plan}`)];
       planMode = statement.plan;
       const started = stats ? performance.now() : 0;
-      const { messages } = await send([
+      const answer = await sendForAnswer([
         ...switchMode,
         serialize.bind({ statement: statement.name, values }),
         serialize.execute({}),
@@ -164,7 +171,7 @@ export function withPreparedStatements(
       ]);
       stats?.record(text, performance.now() - started);
       if (!inTransaction) await client.syncToFs();
-      return readResult<T>(statement.fields, messages, options);
+      return readResult<T>(statement.fields, answer, options);
     } catch (error) {
       if (!retried && (error as { code?: string }).code === CACHED_PLAN_CHANGED) {
         await forget(text);
@@ -179,40 +186,30 @@ export function withPreparedStatements(
    * reads them, with the columns' parsers looked up once per answer (PGlite
    * copies its whole table of parsers for every query that brings its own).
    */
-  function readResult<T>(
-    fields: Field[],
-    answer: BackendMessages,
-    options: QueryOptions | undefined,
-  ): Results<T> {
+  function readResult<T>(fields: Field[], answer: Answer, options: QueryOptions | undefined): Results<T> {
     const parsers = fields.map((f) => options?.parsers?.[f.dataTypeID] ?? client.parsers[f.dataTypeID]);
     const asArray = options?.rowMode === "array";
     const rows: unknown[] = [];
     const result: Results<T> = { rows: rows as T[], fields, affectedRows: 0 };
-    for (const m of answer) {
-      if (m.name === "dataRow") {
-        const values = (m as messages.DataRowMessage).fields;
-        const row: Record<string, unknown> | unknown[] = asArray ? [] : {};
-        for (let i = 0; i < values.length; i++) {
-          const value = values[i];
-          const parser = parsers[i];
-          const parsed =
-            value === null || value === undefined
-              ? null
-              : parser
-                ? parser(value, fields[i]!.dataTypeID)
-                : value;
-          if (asArray) (row as unknown[]).push(parsed);
-          else (row as Record<string, unknown>)[fields[i]!.name] = parsed;
-        }
-        rows.push(row);
-      } else if (m.name === "commandComplete") {
-        const words = (m as messages.CommandCompleteMessage).text.split(" ");
-        const command = words[0]!;
-        const count = parseInt(words[words.length - 1]!, 10);
-        if (["INSERT", "UPDATE", "DELETE", "COPY", "MERGE"].includes(command)) result.affectedRows = count;
-        if (!Number.isNaN(count)) (result as { rowCount?: number }).rowCount = count;
-        (result as { command?: string }).command = command;
+    for (const values of answer.rows) {
+      const row: Record<string, unknown> | unknown[] = asArray ? [] : {};
+      for (let i = 0; i < values.length; i++) {
+        const value = values[i];
+        const parser = parsers[i];
+        const parsed =
+          value === null || value === undefined ? null : parser ? parser(value, fields[i]!.dataTypeID) : value;
+        if (asArray) (row as unknown[]).push(parsed);
+        else (row as Record<string, unknown>)[fields[i]!.name] = parsed;
       }
+      rows.push(row);
+    }
+    if (answer.command !== null) {
+      const words = answer.command.split(" ");
+      const command = words[0]!;
+      const count = parseInt(words[words.length - 1]!, 10);
+      if (["INSERT", "UPDATE", "DELETE", "COPY", "MERGE"].includes(command)) result.affectedRows = count;
+      if (!Number.isNaN(count)) (result as { rowCount?: number }).rowCount = count;
+      (result as { command?: string }).command = command;
     }
     return result;
   }

@@ -79,24 +79,32 @@ function flagsReaderOf(db: Db) {
 }
 
 /**
- * All the flags of the members asking at the same moment, in one indexed
- * query (batchedRead); a member with more than MEMBER_FLAGS_KEPT of a kind
- * gets null.
+ * All the flags of the members asking at the same moment, in one query
+ * (batchedRead); a member with more than MEMBER_FLAGS_KEPT of a kind gets
+ * null. One scan of each table for the whole batch, not one a member: on
+ * PGlite every rescan of a table asks the file system for the table's size
+ * (an fstat, about 25 µs here), and a LATERAL subquery a member made that 20
+ * file-system calls a batch, the most of any statement (docs/performance.md,
+ * "File-system calls"). A member with many flags is read whole once (their
+ * rows past the cap are not sent), and then remembered as too many.
  */
 function memberFlagsReaderOf(db: Db) {
   return batchedRead(async (members: string[]) => {
     // A constant, written into the text: the statement keeps one plan (db/pglite-statements.ts).
     const cap = sql.raw(String(MEMBER_FLAGS_KEPT + 1));
+    const asked = textArray(members);
     const rows = (await db.execute(sql`
-      SELECT m.id AS member, f.kind, f.owner, f.list
-      FROM unnest(${textArray(members)}) AS m(id)
-      CROSS JOIN LATERAL (
-        (SELECT 'f' AS kind, ${favorites.listUserId} AS owner, ${favorites.listId} AS list
-          FROM ${favorites} WHERE ${favorites.userId} = m.id LIMIT ${cap})
+      SELECT kind, member, owner, list FROM (
+        (SELECT 'f' AS kind, ${favorites.userId} AS member, ${favorites.listUserId} AS owner,
+            ${favorites.listId} AS list, row_number() OVER (PARTITION BY ${favorites.userId}) AS n
+          FROM ${favorites} WHERE ${favorites.userId} = ANY(${asked}))
         UNION ALL
-        (SELECT 'u', ${listUpvotes.listUserId}, ${listUpvotes.listId}
-          FROM ${listUpvotes} WHERE ${listUpvotes.voterId} = m.id LIMIT ${cap})
-      ) f`)) as unknown as { rows: { member: string; kind: string; owner: string; list: string }[] };
+        (SELECT 'u', ${listUpvotes.voterId}, ${listUpvotes.listUserId}, ${listUpvotes.listId},
+            row_number() OVER (PARTITION BY ${listUpvotes.voterId})
+          FROM ${listUpvotes} WHERE ${listUpvotes.voterId} = ANY(${asked}))
+      ) flags WHERE n <= ${cap}`)) as unknown as {
+      rows: { member: string; kind: string; owner: string; list: string }[];
+    };
     const flags = new Map<string, Set<string> | null>(members.map((m) => [m, new Set<string>()]));
     const counts = new Map<string, number>();
     for (const r of rows.rows) {
