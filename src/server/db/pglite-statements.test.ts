@@ -40,7 +40,8 @@ describe("PGlite queries as named prepared statements", () => {
   it("reads answers of any size and text, and one with a notice in it, as PGlite's own query does", async () => {
     const prepared = withPreparedStatements(client);
     // Many rows (the answer comes in several pieces), non-ASCII text and a long value.
-    const text = "SELECT g AS n, 'Ça va 🌴 ' || g AS label, repeat('x', $1::int) AS long FROM generate_series(1, 2000) g";
+    const text =
+      "SELECT g AS n, 'Ça va 🌴 ' || g AS label, repeat('x', $1::int) AS long FROM generate_series(1, 2000) g";
     const plain = await client.query(text, [70_000]);
     const answer = await prepared.query(text, [70_000]);
     expect(answer).toEqual(plain);

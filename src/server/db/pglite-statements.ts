@@ -197,7 +197,11 @@ export function withPreparedStatements(
         const value = values[i];
         const parser = parsers[i];
         const parsed =
-          value === null || value === undefined ? null : parser ? parser(value, fields[i]!.dataTypeID) : value;
+          value === null || value === undefined
+            ? null
+            : parser
+              ? parser(value, fields[i]!.dataTypeID)
+              : value;
         if (asArray) (row as unknown[]).push(parsed);
         else (row as Record<string, unknown>)[fields[i]!.name] = parsed;
       }
