@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { withPreparedStatements } from "./pglite-statements.ts";
+import { StatementNames, nameRepeatedStatements } from "./pg-named-statements.ts";
 import { PGLITE_TEMPLATE, templateFor } from "./pglite-template.ts";
 import { type StatementStats, timeQueries } from "./statement-stats.ts";
 import * as schema from "./schema/index.ts";
@@ -103,8 +104,10 @@ export async function openPostgres(
   // without this a dropped connection mid-transaction ends the process. The
   // query in progress fails on its own (a 503), and the pool discards the
   // client when it is released with that error.
+  const names = new StatementNames();
   pool.on("connect", (client) => {
     client.on("error", onIdleError);
+    nameRepeatedStatements(client, names);
     if (statementStats) timeQueries(client, statementStats);
   });
   // Fail at start-up, not on the first request, when the server is unreachable.
