@@ -2,12 +2,13 @@
  * On PostgreSQL, drizzle sends every statement unnamed: the server parses,
  * analyses and plans its text on every run. Under the mixed benchmark the
  * database's processes spent more CPU a request than the server itself
- * (docs/performance.md, "Named statements on PostgreSQL"). Here a text seen
- * a second time gets a name, and node-postgres then parses it once per
- * connection and sends only bind and execute after; the server keeps the
- * parsed statement and, once it judges a generic plan no worse than its
- * custom ones, the plan too (plan_cache_mode stays `auto`: a page or a
- * search keeps custom plans, as db/pglite-statements.ts explains for PGlite).
+ * (docs/performance.md, "A slower machine; answers read in place, ...").
+ * Here a text seen a second time gets a name, and node-postgres then parses
+ * it once per connection and sends only bind and execute after; the server
+ * keeps the parsed statement and, once it judges a generic plan no worse
+ * than its custom ones, the plan too (plan_cache_mode stays `auto`: a page
+ * or a search keeps custom plans, as db/pglite-statements.ts explains for
+ * PGlite).
  *
  * A text's first run stays unnamed, so one-off statements (migrations, an
  * operator's tool) are never kept, and at most MAX_NAMED texts are named per

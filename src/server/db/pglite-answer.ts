@@ -3,9 +3,9 @@
  * statement straight from its bytes. PGlite's own reader turns every column
  * value into a string by copying it into an ArrayBuffer of its own first
  * (`BufferReader.bytes` slices the buffer); under the mixed benchmark that
- * copy alone was 8 % of the server's CPU (docs/performance.md, "Reading the
- * embedded database's answers"). Here a value is decoded from the answer's
- * bytes where it lies.
+ * copy alone was 8 % of the server's CPU (docs/performance.md, "A slower
+ * machine; answers read in place, ..."). Here a value is decoded from the
+ * answer's bytes where it lies.
  *
  * Only what such an answer holds is read: data rows, the command tag and
  * whether an error came. An answer with an error (or anything unexpected)

@@ -85,8 +85,9 @@ function flagsReaderOf(db: Db) {
  * PGlite every rescan of a table asks the file system for the table's size
  * (an fstat, about 25 µs here), and a LATERAL subquery a member made that 20
  * file-system calls a batch, the most of any statement (docs/performance.md,
- * "File-system calls"). A member with many flags is read whole once (their
- * rows past the cap are not sent), and then remembered as too many.
+ * "A slower machine; answers read in place, ..."). A member with many flags
+ * is read whole once (their rows past the cap are not sent), and then
+ * remembered as too many.
  */
 function memberFlagsReaderOf(db: Db) {
   return batchedRead(async (members: string[]) => {
