@@ -18,12 +18,11 @@
  * `max_prepared_statements` set).
  */
 import type pg from "pg";
+import { CACHED_PLAN_CHANGED } from "./pglite-statements.ts";
 
 export const MAX_NAMED = 200;
 /** Longer texts (many rows of VALUES) vary with their row count and are not worth remembering. */
 const MAX_NAMED_LENGTH = 8_000;
-/** PostgreSQL's answer when a table under a kept statement changed shape. */
-const CACHED_PLAN_CHANGED = "0A000";
 
 /** The names given to texts, shared by every connection of a process (one name, one text). */
 export class StatementNames {

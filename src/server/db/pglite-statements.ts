@@ -23,8 +23,8 @@ const { serialize } = protocol;
 
 /** Statements kept at once; the least recently used is closed past this. */
 export const MAX_PREPARED = 256;
-/** PostgreSQL's answer when a table under a kept statement changed shape. */
-const CACHED_PLAN_CHANGED = "0A000";
+/** PostgreSQL's answer when a table under a kept statement changed shape (here and in pg-named-statements.ts). */
+export const CACHED_PLAN_CHANGED = "0A000";
 
 type PlanMode = "auto" | "force_generic_plan";
 
