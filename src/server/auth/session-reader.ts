@@ -1,7 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, getTableColumns, gt, sql } from "drizzle-orm";
 import { batchedRead } from "../db/batched-reads.ts";
-import { textArray } from "../db/text-array.ts";
+import { textArrayLiteral, textArrayParam } from "../db/text-array.ts";
+import { builtQuery } from "../db/built-query.ts";
 import type { Db } from "../db/client.ts";
 import { session, user } from "../db/schema/index.ts";
 import type { DerivedCache } from "../cache/derived-cache.ts";
@@ -121,13 +122,16 @@ export function createSessionReader(
 
   // Members arriving together share one query (each still waits for a query
   // that starts after they asked, so no answer predates a revocation they follow).
+  const sessionsByToken = builtQuery(
+    db
+      .select({ session: getTableColumns(session), user: getTableColumns(user) })
+      .from(session)
+      .innerJoin(user, eq(user.id, session.userId))
+      .where(sql`${session.token} = ANY(${textArrayParam("tokens")})`),
+  );
   const sessionOf = batchedRead(
     async (tokens: string[]) => {
-      const rows = await db
-        .select({ session: getTableColumns(session), user: getTableColumns(user) })
-        .from(session)
-        .innerJoin(user, eq(user.id, session.userId))
-        .where(sql`${session.token} = ANY(${textArray(tokens)})`);
+      const rows = await sessionsByToken.execute({ tokens: textArrayLiteral(tokens) });
       return new Map(rows.map((row) => [row.session.token, row]));
     },
     { maxInFlight: 2 },

@@ -1,5 +1,10 @@
 import { sql, type SQL } from "drizzle-orm";
 
+/** The text[] literal of `values`, as one parameter's value (textArray, or a built query's textArrayParam). */
+export function textArrayLiteral(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(",")}}`;
+}
+
 /**
  * A text[] sent as ONE parameter, whatever its length: a query that matches
  * many keys keeps one shape, so PostgreSQL plans it once and cheaply (an OR
@@ -7,6 +12,10 @@ import { sql, type SQL } from "drizzle-orm";
  * parameter, never as SQL text.
  */
 export function textArray(values: readonly string[]): SQL {
-  const literal = `{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(",")}}`;
-  return sql`${literal}::text[]`;
+  return sql`${textArrayLiteral(values)}::text[]`;
+}
+
+/** textArray's place in a query built once (db/built-query.ts), filled with textArrayLiteral at each run. */
+export function textArrayParam(name: string): SQL {
+  return sql`${sql.placeholder(name)}::text[]`;
 }

@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { categories, comments, lists } from "../../db/schema/index.ts";
 import { ApiError, notFound } from "../../http/errors.ts";
@@ -10,8 +10,12 @@ export type Target = CommentTarget;
 
 export const isList = (t: Target): t is { listUserId: string; listId: string } => "listId" in t;
 
-export const targetWhere = (t: Target) =>
-  isList(t)
+/** A target's keys, as values or as placeholders of a query built once (db/built-query.ts). */
+type TargetKeys =
+  { listUserId: string | Placeholder; listId: string | Placeholder } | { categoryId: string | Placeholder };
+
+export const targetWhere = (t: TargetKeys) =>
+  "listId" in t
     ? and(eq(comments.listUserId, t.listUserId), eq(comments.listId, t.listId))
     : eq(comments.categoryId, t.categoryId);
 

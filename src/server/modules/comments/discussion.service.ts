@@ -3,7 +3,8 @@ import { alias } from "drizzle-orm/pg-core";
 import type { SharedDiscussion } from "../../cache/discussion-cache.ts";
 import { batchedRead } from "../../db/batched-reads.ts";
 import type { Db } from "../../db/client.ts";
-import { textArray } from "../../db/text-array.ts";
+import { textArrayLiteral, textArrayParam } from "../../db/text-array.ts";
+import { builtQuery } from "../../db/built-query.ts";
 import { comments, commentVotes, user } from "../../db/schema/index.ts";
 import type { JsonBytes } from "../../http/json-bytes.ts";
 import type { Store } from "../../store.ts";
@@ -16,7 +17,7 @@ import {
   wilsonLowerBound,
 } from "#shared/comments.ts";
 import { encodeDiscussion, forReader, type Reader } from "./discussion-wire.ts";
-import { requireTarget, type Target, targetWhere } from "./comment-targets.ts";
+import { isList, requireTarget, type Target, targetWhere } from "./comment-targets.ts";
 
 export type { Discussion, Reader };
 
@@ -102,6 +103,17 @@ interface VotesAsked {
  * the same moment share one indexed query (batchedRead), one per discussion.
  */
 function votesReaderOf(db: Db) {
+  // Built once for each kind of discussion (db/built-query.ts).
+  const votesWhere = (target: Parameters<typeof targetWhere>[0]) =>
+    builtQuery(
+      db
+        .select({ id: commentVotes.commentId, value: commentVotes.value, userId: commentVotes.userId })
+        .from(commentVotes)
+        .innerJoin(comments, eq(comments.id, commentVotes.commentId))
+        .where(and(sql`${commentVotes.userId} = ANY(${textArrayParam("viewers")})`, targetWhere(target))),
+    );
+  const onList = votesWhere({ listUserId: sql.placeholder("listUserId"), listId: sql.placeholder("listId") });
+  const onCategory = votesWhere({ categoryId: sql.placeholder("categoryId") });
   return batchedRead(async (asked: VotesAsked[]) => {
     const byTarget = new Map<string, VotesAsked[]>();
     for (const a of asked) {
@@ -110,16 +122,11 @@ function votesReaderOf(db: Db) {
     }
     const answers = new Map<VotesAsked, Map<string, number>>();
     for (const group of byTarget.values()) {
-      const rows = await db
-        .select({ id: commentVotes.commentId, value: commentVotes.value, userId: commentVotes.userId })
-        .from(commentVotes)
-        .innerJoin(comments, eq(comments.id, commentVotes.commentId))
-        .where(
-          and(
-            sql`${commentVotes.userId} = ANY(${textArray(group.map((a) => a.viewerId))})`,
-            targetWhere(group[0]!.target),
-          ),
-        );
+      const target = group[0]!.target;
+      const viewers = textArrayLiteral(group.map((a) => a.viewerId));
+      const rows = await (isList(target)
+        ? onList.execute({ viewers, ...target })
+        : onCategory.execute({ viewers, ...target }));
       for (const a of group) answers.set(a, new Map());
       for (const r of rows)
         for (const a of group) if (a.viewerId === r.userId) answers.get(a)!.set(r.id, r.value);

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import { batchedRead } from "../../db/batched-reads.ts";
 import type { Db, Tx } from "../../db/client.ts";
-import { textArray } from "../../db/text-array.ts";
+import { textArrayLiteral, textArrayParam } from "../../db/text-array.ts";
+import { builtQuery } from "../../db/built-query.ts";
 import { categories, categoryScores, type LegacyEntry, submissions } from "../../db/schema/index.ts";
 import { ApiError, notFound } from "../../http/errors.ts";
 import type { Store } from "../../store.ts";
@@ -45,6 +46,16 @@ export async function seedCategories(db: Db): Promise<void> {
 async function requireCategory(db: Db | Tx, id: string, lock = false) {
   const query = db.select().from(categories).where(eq(categories.id, id));
   const [row] = lock ? await query.for("update") : await query;
+  return found(row);
+}
+
+/** requireCategory outside a transaction, with its query built once (db/built-query.ts). */
+async function readCategory(store: Store, id: string) {
+  const [row] = await store.perApp(categoryQuery).execute({ id });
+  return found(row);
+}
+
+function found<T>(row: T | undefined): T {
   if (!row) throw notFound("Category not found.");
   return row;
 }
@@ -57,17 +68,33 @@ type ScoreRow = typeof categoryScores.$inferSelect;
  * them to be ordered correctly.
  */
 function scoreRows(store: Store, categoryId: string): Promise<ScoreRow[]> {
-  return store.db
-    .select()
-    .from(categoryScores)
-    .where(and(eq(categoryScores.categoryId, categoryId), gt(categoryScores.totalScore, 0)))
-    .orderBy(
-      desc(categoryScores.totalScore),
-      desc(categoryScores.firstPlaceVotes),
-      asc(categoryScores.castawayId),
-    )
-    .limit(GLOBAL_SLOTS * 3);
+  return store.perApp(scoreRowsQuery).execute({ categoryId });
 }
+
+// Built once (db/built-query.ts): every vote drops the shared results, and the next reader reads these again.
+const scoreRowsQuery = (db: Db) =>
+  builtQuery(
+    db
+      .select()
+      .from(categoryScores)
+      .where(
+        and(eq(categoryScores.categoryId, sql.placeholder("categoryId")), gt(categoryScores.totalScore, 0)),
+      )
+      .orderBy(
+        desc(categoryScores.totalScore),
+        desc(categoryScores.firstPlaceVotes),
+        asc(categoryScores.castawayId),
+      )
+      .limit(GLOBAL_SLOTS * 3),
+  );
+
+const categoryQuery = (db: Db) =>
+  builtQuery(
+    db
+      .select()
+      .from(categories)
+      .where(eq(categories.id, sql.placeholder("id"))),
+  );
 
 /**
  * The community top 10: total score, then first-place votes, then name.
@@ -150,14 +177,20 @@ export interface CategoryDetail {
 
 /** Readers' own submissions, asked at the same moment, in one indexed query (batchedRead); keys are category NUL reader. */
 function submissionReaderOf(db: Db) {
-  return batchedRead(async (keys: string[]) => {
-    const pairs = keys.map((k) => k.split("\u0000") as [string, string]);
-    const rows = await db
+  const query = builtQuery(
+    db
       .select()
       .from(submissions)
       .where(
-        sql`(${submissions.categoryId}, ${submissions.userId}) IN (SELECT * FROM unnest(${textArray(pairs.map((p) => p[0]))}, ${textArray(pairs.map((p) => p[1]))}))`,
-      );
+        sql`(${submissions.categoryId}, ${submissions.userId}) IN (SELECT * FROM unnest(${textArrayParam("categories")}, ${textArrayParam("readers")}))`,
+      ),
+  );
+  return batchedRead(async (keys: string[]) => {
+    const pairs = keys.map((k) => k.split("\u0000") as [string, string]);
+    const rows = await query.execute({
+      categories: textArrayLiteral(pairs.map((p) => p[0])),
+      readers: textArrayLiteral(pairs.map((p) => p[1])),
+    });
     return new Map(rows.map((r) => [`${r.categoryId}\u0000${r.userId}`, r]));
   });
 }
@@ -166,7 +199,7 @@ function submissionReaderOf(db: Db) {
 function sharedResults(store: Store, id: string): Promise<CategorySummary> {
   return store.caches.results.get(id, async () => {
     // Read side by side: after every vote the next reader rebuilds these.
-    const [row, scores] = await Promise.all([requireCategory(store.db, id), scoreRows(store, id)]);
+    const [row, scores] = await Promise.all([readCategory(store, id), scoreRows(store, id)]);
     return summaryOf(store, row, scores);
   });
 }

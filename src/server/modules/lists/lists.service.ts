@@ -1,7 +1,8 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { batchedRead } from "../../db/batched-reads.ts";
-import { textArray } from "../../db/text-array.ts";
+import { textArray, textArrayLiteral, textArrayParam } from "../../db/text-array.ts";
+import { builtQuery } from "../../db/built-query.ts";
 import { type ListFacts, writeBegins } from "../../events/domain-event-map.ts";
 import type { Store } from "../../store.ts";
 import { favorites, lists, listUpvotes, user } from "../../db/schema/index.ts";
@@ -242,13 +243,13 @@ interface DetailAsked {
  * each list with its entries, its author and the reader's upvote and
  * favourite. Each is a primary-key probe, and most of a probe's cost is the
  * statement's own (on PGlite 0.4 ms, most of a list page's time under load;
- * docs/performance.md). The query's text never changes, so it is prepared
- * once and kept.
+ * docs/performance.md). The query is built once (db/built-query.ts), and
+ * its text never changes, so the database prepares it once and keeps it.
  */
 function listDetailsReaderOf(db: Db) {
-  return batchedRead(async (asked: DetailAsked[]) => {
-    const keys = sql`unnest(${textArray(asked.map((a) => a.ownerId))}, ${textArray(asked.map((a) => a.listId))}, ${textArray(asked.map((a) => a.viewerId))}) WITH ORDINALITY AS k(owner_id, list_id, viewer_id, n)`;
-    const rows = await db
+  const keys = sql`unnest(${textArrayParam("owners")}, ${textArrayParam("lists")}, ${textArrayParam("viewers")}) WITH ORDINALITY AS k(owner_id, list_id, viewer_id, n)`;
+  const query = builtQuery(
+    db
       .select({
         ...summaryColumns,
         n: sql<string>`k.n`,
@@ -257,7 +258,14 @@ function listDetailsReaderOf(db: Db) {
       })
       .from(keys)
       .innerJoin(lists, sql`${lists.userId} = k.owner_id AND ${lists.id} = k.list_id AND ${lists.isPublic}`)
-      .leftJoin(user, eq(user.id, lists.userId));
+      .leftJoin(user, eq(user.id, lists.userId)),
+  );
+  return batchedRead(async (asked: DetailAsked[]) => {
+    const rows = await query.execute({
+      owners: textArrayLiteral(asked.map((a) => a.ownerId)),
+      lists: textArrayLiteral(asked.map((a) => a.listId)),
+      viewers: textArrayLiteral(asked.map((a) => a.viewerId)),
+    });
     return new Map(rows.map(({ n, ...row }) => [asked[Number(n) - 1]!, row]));
   });
 }
