@@ -8,7 +8,11 @@ import type { RankedLists } from "./model/index.ts";
  * Global Rankings submission is one row of ten slots.
  *
  * Typed arrays, not an object per row: at a million lists, objects would
- * cost the server hundreds of megabytes for as long as it runs.
+ * cost the server hundreds of megabytes for as long as it runs. The values
+ * are 16-bit (a catalogue index, or -1 for an empty slot: catalogues hold a
+ * few thousand entries at most): at a million lists they were 45 of the
+ * 55 MB these rows keep as 32-bit integers (docs/performance.md, "Memory at
+ * a million lists").
  */
 export interface MemberRows {
   /** Member ids, ascending (code-unit order: the same in every process and engine). */
@@ -17,21 +21,33 @@ export interface MemberRows {
   readonly rowStart: Int32Array;
   /** Row r is values[offsets[r]] .. values[offsets[r + 1] - 1]; length rows + 1. */
   readonly offsets: Int32Array;
-  readonly values: Int32Array;
+  readonly values: Int16Array;
 }
 
-/** A growable Int32Array. */
-class IntColumn {
-  private data: Int32Array;
+/** Thrown for a value a row cannot hold (MemberRows keeps 16-bit values). */
+export function checkedValue(value: number): number {
+  if (value < -32768 || value > 32767 || !Number.isInteger(value))
+    throw new RangeError(`a member row's value must be a 16-bit integer, not ${value}`);
+  return value;
+}
+
+type IntArray = Int32Array | Int16Array;
+
+/** A growable typed array of integers (32-bit for positions, 16-bit for values). */
+class IntColumn<A extends IntArray> {
+  private data: A;
   length = 0;
-  constructor(capacity = 1024) {
-    this.data = new Int32Array(Math.max(capacity, 16));
+  constructor(
+    private readonly make: (length: number) => A,
+    capacity = 1024,
+  ) {
+    this.data = make(Math.max(capacity, 16));
   }
   private room(n: number): void {
     if (this.length + n <= this.data.length) return;
     let size = this.data.length * 2;
     while (size < this.length + n) size *= 2;
-    const bigger = new Int32Array(size);
+    const bigger = this.make(size);
     bigger.set(this.data.subarray(0, this.length));
     this.data = bigger;
   }
@@ -39,40 +55,42 @@ class IntColumn {
     this.room(1);
     this.data[this.length++] = value;
   }
-  pushAll(values: Int32Array): void {
+  pushAll(values: A): void {
     this.room(values.length);
     this.data.set(values, this.length);
     this.length += values.length;
   }
   /** The values, in an array of their own size. */
-  done(): Int32Array {
-    return this.data.slice(0, this.length);
+  done(): A {
+    return this.data.slice(0, this.length) as A;
   }
 }
+
+const int32 = (length: number) => new Int32Array(length);
+const int16 = (length: number) => new Int16Array(length);
 
 /** Builds MemberRows a member at a time, rows of a member one after another. */
 export class MemberRowsBuilder {
   private readonly members: string[] = [];
-  private readonly rowStart = new IntColumn();
-  private readonly offsets = new IntColumn();
-  private readonly values: IntColumn;
+  private readonly rowStart = new IntColumn(int32);
+  private readonly offsets = new IntColumn(int32);
+  private readonly values: IntColumn<Int16Array>;
   private open: string | null = null;
 
   constructor(valuesHint = 1024) {
-    this.values = new IntColumn(valuesHint);
+    this.values = new IntColumn(int16, valuesHint);
     this.rowStart.push(0);
     this.offsets.push(0);
   }
 
   /** Adds a row for `member`; a member's rows must come one after another. Empty rows are left out. */
-  row(member: string, values: Int32Array | readonly number[]): void {
+  row(member: string, values: readonly number[]): void {
     if (values.length === 0) return;
     if (member !== this.open) {
       this.closeMember();
       this.open = member;
     }
-    if (values instanceof Int32Array) this.values.pushAll(values);
-    else for (const v of values) this.values.push(v);
+    for (const v of values) this.values.push(checkedValue(v));
     this.offsets.push(this.values.length);
   }
 
@@ -146,6 +164,6 @@ export function toRankedLists(rows: MemberRows): RankedLists {
     memberCount: rows.members.length,
     member,
     offsets: rows.offsets.slice(),
-    items: rows.values.slice(),
+    items: Int32Array.from(rows.values),
   };
 }
