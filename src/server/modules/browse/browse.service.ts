@@ -120,32 +120,55 @@ function memberFlagsReaderOf(db: Db) {
 }
 
 /**
- * Adds the reader's favourite and upvote flags to cards: from all of the
- * member's flags, remembered (one indexed query when first needed), or, for a
- * member with too many to remember, from one query for the page's cards
- * (remembered for a second).
+ * Adds the reader's favourite and upvote flags to cards (readerFlags).
  */
 export async function withViewerFlags(
   store: Store,
   cards: ListSummary[],
   viewerId: string | null,
 ): Promise<ListCard[]> {
-  if (!viewerId || cards.length === 0) {
-    return cards.map((c) => ({ ...c, viewer: { favorited: false, upvoted: false } }));
-  }
+  const flags = viewerId && cards.length > 0 ? await readerFlags(store, cards, viewerId) : NO_FLAGS;
+  return cards.map((c) => ({ ...c, viewer: viewerOf(flags, c) }));
+}
+
+const NO_FLAGS: ReadonlySet<string> = new Set();
+
+const viewerOf = (flags: ReadonlySet<string>, card: ListSummary) => ({
+  favorited: flags.has("f" + cardKey(card.userId, card.id)),
+  upvoted: flags.has("u" + cardKey(card.userId, card.id)),
+});
+
+/**
+ * The reader's favourite and upvote flags among `cards`: from all of the
+ * member's flags, remembered (one indexed query when first needed), or, for
+ * a member with too many to remember, from one query for the page's cards
+ * (remembered for a second).
+ */
+async function readerFlags(
+  store: Store,
+  cards: ListSummary[],
+  viewerId: string,
+): Promise<ReadonlySet<string>> {
   const all = await store.caches.memberFlags.get(viewerId, async () => {
     const read = await store.perApp(memberFlagsReaderOf)(viewerId);
     // null: too many to remember; undefined cannot come (every member asked is answered).
     return read === undefined ? new Set<string>() : read;
   });
-  const flags = all ?? (await pageFlags(store, cards, viewerId));
-  return cards.map((c) => ({
-    ...c,
-    viewer: {
-      favorited: flags.has("f" + cardKey(c.userId, c.id)),
-      upvoted: flags.has("u" + cardKey(c.userId, c.id)),
-    },
-  }));
+  return all ?? (await pageFlags(store, cards, viewerId));
+}
+
+/**
+ * Shared cards (every reader's, flags all off) as the reader sees them: the
+ * same array when the reader flagged none of them, which is most readers
+ * of most pages, so the shared answer is sent as it is, its JSON encoded
+ * once for all of them (http/json-bytes.ts, sendSharedJson).
+ */
+function asReaderSees(cards: ListCard[], flags: ReadonlySet<string>): ListCard[] {
+  const viewers = cards.map((c) => viewerOf(flags, c));
+  const same = viewers.every(
+    (v, i) => v.favorited === cards[i]!.viewer.favorited && v.upvoted === cards[i]!.viewer.upvoted,
+  );
+  return same ? cards : cards.map((c, i) => ({ ...c, viewer: viewers[i]! }));
 }
 
 function pageFlags(store: Store, cards: ListSummary[], viewerId: string): Promise<ReadonlySet<string>> {
@@ -168,7 +191,9 @@ export async function browseLists(
   if (viewerId && query.tags.includes("favorites")) return queryBrowsePage(store, query, viewerId);
   // Everyone else reads the page visitors share, plus their own flags.
   const shared = await store.caches.browsePages.get(query, () => queryBrowsePage(store, query, null));
-  return viewerId ? { ...shared, lists: await withViewerFlags(store, shared.lists, viewerId) } : shared;
+  if (!viewerId || shared.lists.length === 0) return shared;
+  const lists = asReaderSees(shared.lists, await readerFlags(store, shared.lists, viewerId));
+  return lists === shared.lists ? shared : { ...shared, lists };
 }
 
 async function queryBrowsePage(
@@ -244,9 +269,12 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 /** Home: the week's most upvoted lists and the newest lists, three of each; shared, plus the reader's flags. */
 export async function homeLists(store: Store, viewerId: string | null): Promise<HomeLists> {
   const shared = await store.caches.home.get(HOME, () => queryHomeLists(store));
-  if (!viewerId) return shared;
-  const flagged = await withViewerFlags(store, [...shared.topWeek, ...shared.recent], viewerId);
-  return { topWeek: flagged.slice(0, shared.topWeek.length), recent: flagged.slice(shared.topWeek.length) };
+  const cards = [...shared.topWeek, ...shared.recent];
+  if (!viewerId || cards.length === 0) return shared;
+  const flags = await readerFlags(store, cards, viewerId);
+  const topWeek = asReaderSees(shared.topWeek, flags);
+  const recent = asReaderSees(shared.recent, flags);
+  return topWeek === shared.topWeek && recent === shared.recent ? shared : { topWeek, recent };
 }
 
 async function queryHomeLists(store: Store, now = new Date()): Promise<HomeLists> {

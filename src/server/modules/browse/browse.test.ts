@@ -1,7 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { favorites, listItems, lists, listUpvotes } from "#server/db/schema/index.ts";
 import { MEMBER_FLAGS_KEPT } from "#server/cache/viewer-flags-cache.ts";
 import { rankingOf } from "../lists/lists.service.ts";
+import { browseLists, homeLists } from "./browse.service.ts";
+import { parseBrowseQuery } from "#shared/browse.ts";
 import { createTestApp, type TestApp, type TestUser } from "#testing/test-app.ts";
 import type { BrowsePageDto, HomeDto } from "#server/api-types.ts";
 
@@ -284,6 +286,46 @@ describe("shared answers", () => {
     expect(((await down.json()) as { upvoteCount: number }).upvoteCount).toBe(target.upvoteCount);
     expect((await browse("q=zanzibar")).lists.find((l) => l.id === target.id)?.upvoteCount).toBe(
       target.upvoteCount,
+    );
+  });
+
+  it("hands a reader who flagged none of a page's cards the visitors' very answer, sent as bytes encoded once", async () => {
+    const carol = await t.signUp("carol.shared@example.com");
+    const dave = await t.signUp("dave.shared@example.com");
+    const query = parseBrowseQuery({ q: "strategic" });
+    const visitors = await browseLists(t.store, query, null);
+    const target = visitors.lists[0]!;
+    expect(await browseLists(t.store, query, carol.id)).toBe(visitors);
+    expect(await homeLists(t.store, carol.id)).toBe(await homeLists(t.store, null));
+    // The first answer sent encodes it (if no one had yet); the next ones send those bytes.
+    await browse("q=strategic");
+    const stringify = vi.spyOn(JSON, "stringify");
+    try {
+      const [carols, again] = await Promise.all([browse("q=strategic", carol), browse("q=strategic")]);
+      expect(again).toEqual(carols);
+      expect(carols.lists.map((l) => l.id)).toEqual(visitors.lists.map((l) => l.id));
+      expect(stringify.mock.calls.filter(([value]) => value === visitors)).toHaveLength(0);
+    } finally {
+      stringify.mockRestore();
+    }
+    // Her favourite makes her answer a copy with its flag; everyone else's stays the shared one.
+    const fav = await t.request(`/api/lists/${target.userId}/${target.id}/favorite`, {
+      method: "POST",
+      cookie: carol.cookie,
+    });
+    expect(fav.status).toBe(200);
+    const shared = await browseLists(t.store, query, null);
+    const carolsNow = await browseLists(t.store, query, carol.id);
+    expect(carolsNow).not.toBe(shared);
+    expect(carolsNow.lists.find((l) => l.id === target.id)?.viewer).toEqual({
+      favorited: true,
+      upvoted: false,
+    });
+    expect(await browseLists(t.store, query, dave.id)).toBe(shared);
+    const sent = await browse("q=strategic", carol);
+    expect(sent.lists.find((l) => l.id === target.id)?.viewer.favorited).toBe(true);
+    expect((await browse("q=strategic", dave)).lists.find((l) => l.id === target.id)?.viewer.favorited).toBe(
+      false,
     );
   });
 
