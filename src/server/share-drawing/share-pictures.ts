@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import { loadSharp } from "../media/sharp-on-demand.ts";
 import type { MediaImage } from "../media/media.service.ts";
 import { PICTURE_PX, SVG_PICTURE } from "./share-layout.ts";
 
@@ -12,6 +12,7 @@ export async function pictureDataUri(image: MediaImage): Promise<string | null> 
   if (image.kind === "svg") return `${SVG_PICTURE}${Buffer.from(image.svg).toString("base64")}`;
   const file = await image.file.read();
   if (!file) return pictureDataUri(image.fallback());
+  const sharp = await loadSharp();
   const png = await sharp(file.body, { limitInputPixels: 40_000_000 })
     .resize(PICTURE_PX, PICTURE_PX, { fit: "cover" })
     .png()

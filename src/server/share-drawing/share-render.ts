@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { Resvg } from "@resvg/resvg-js";
 import type { ReactNode } from "react";
 import satori from "satori";
-import sharp from "sharp";
+import { loadSharp } from "../media/sharp-on-demand.ts";
 import { SHARE_SIZES, type ShareLayout, type ShareSize } from "#shared/share-images.ts";
 import { LruCache } from "../cache/lru-cache.ts";
 import { backdropSvg } from "./share-backdrops.ts";
@@ -122,6 +122,7 @@ export async function renderSharePng(card: ShareCard): Promise<Buffer> {
   const svg = await satori(layout, { width, height, fonts: fonts() });
   const front = new Resvg(svg, RESVG_OPTIONS).render();
   const back = backdrop(card.layout, card.size);
+  const sharp = await loadSharp();
   return (
     sharp(over(front.pixels, back.pixels), { raw: { width, height, channels: 4 } })
       // The picture is opaque: RGB is a quarter smaller and quicker to encode.

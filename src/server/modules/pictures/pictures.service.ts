@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import sharp from "sharp";
+import { loadSharp } from "../../media/sharp-on-demand.ts";
 import type { Db } from "../../db/client.ts";
 import type { Store } from "../../store.ts";
 import { user } from "../../db/schema/index.ts";
@@ -91,6 +91,7 @@ async function forget(storage: FileStorage, url: string | null) {
 /** Checks the bytes are a picture we take, and makes its two sizes (metadata stripped). */
 async function encode(bytes: Buffer): Promise<{ large: Buffer; small: Buffer }> {
   if (bytes.length === 0) throw new ApiError(400, "NO_FILE", PICTURE_MESSAGES.noFileOrUser);
+  const sharp = await loadSharp();
   let format: string | undefined;
   try {
     format = (await sharp(bytes, { limitInputPixels: PICTURE_LIMITS.maxPixels }).metadata()).format;
