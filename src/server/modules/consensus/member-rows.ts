@@ -25,7 +25,7 @@ export interface MemberRows {
 }
 
 /** Thrown for a value a row cannot hold (MemberRows keeps 16-bit values). */
-export function checkedValue(value: number): number {
+function checkedValue(value: number): number {
   if (value < -32768 || value > 32767 || !Number.isInteger(value))
     throw new RangeError(`a member row's value must be a 16-bit integer, not ${value}`);
   return value;
