@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { START_SCRIPT, startScriptEnv, sweepLeftoverBundles } from "./server-process.ts";
+import { START_SCRIPT, startScriptEnv, startScriptNodeArgs, sweepLeftoverBundles } from "./server-process.ts";
 
 describe("the test processes' server bundles", () => {
   const parent = mkdtempSync(join(tmpdir(), "sr-bundles-"));
@@ -32,8 +32,8 @@ describe("the test processes' server bundles", () => {
 describe("the environment npm start gives the server", () => {
   const start = START_SCRIPT;
   // The start script as the shell runs it, with the server swapped for a
-  // process that prints what it was given.
-  const arenasSeen = (env: Record<string, string>) =>
+  // script that prints what the process was given (Node's options kept).
+  const seenBy = (print: string, env: Record<string, string> = {}) =>
     spawnSync(
       "sh",
       [
@@ -41,12 +41,13 @@ describe("the environment npm start gives the server", () => {
         start
           .replace("npm run build && ", "")
           .replace(
-            "node --enable-source-maps dist/server/main.js",
-            `"${process.execPath}" -e "console.log(process.env.MALLOC_ARENA_MAX)"`,
+            /\bnode( .*)? dist\/server\/main\.js/,
+            `"${process.execPath}"$1 -e "console.log(${print})"`,
           ),
       ],
       { env: { PATH: process.env.PATH ?? "", ...env }, encoding: "utf8" },
     ).stdout.trim();
+  const arenasSeen = (env: Record<string, string>) => seenBy("process.env.MALLOC_ARENA_MAX", env);
 
   it("caps malloc's arenas at two unless the operator chose otherwise", () => {
     expect(arenasSeen({})).toBe("2");
@@ -56,5 +57,23 @@ describe("the environment npm start gives the server", () => {
   it("is what launchServer gives the servers it starts", () => {
     expect(startScriptEnv(start)).toEqual({ MALLOC_ARENA_MAX: "2" });
     expect(() => startScriptEnv("exec node dist/server/main.js")).toThrow(/MALLOC_ARENA_MAX/);
+    expect(seenBy("JSON.stringify(process.execArgv.filter((a) => a.startsWith('--')))")).toBe(
+      JSON.stringify(startScriptNodeArgs(start)),
+    );
+    expect(startScriptNodeArgs("exec node dist/server/main.js")).toEqual([]);
+    expect(() => startScriptNodeArgs("exec bun dist/server/main.js")).toThrow(/node \[options\]/);
+  });
+
+  it("keeps V8's young generation small and its heap near what is live", () => {
+    // Short-lived garbage until the young generation is as large as V8 lets it
+    // grow: two 8 MB semi-spaces with the start script's options (32 MB without).
+    const youngGeneration = Number(
+      seenBy(
+        "(() => { let a = []; for (let i = 0; i < 5e6; i++) { a.push({ i }); if (a.length > 2e5) a = []; } " +
+          "return require('v8').getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size; })()",
+      ),
+    );
+    expect(youngGeneration).toBe(16 * 2 ** 20);
+    expect(startScriptNodeArgs(start)).toContain("--heap-growing-percent=50");
   });
 });

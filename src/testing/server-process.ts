@@ -70,23 +70,36 @@ export function startScriptEnv(startScript: string): Record<string, string> {
   return { MALLOC_ARENA_MAX: arenas[1]! };
 }
 
+/**
+ * The options `npm start` gives Node itself (source maps, and V8's heap kept
+ * near what is live: docs/performance.md, "Memory: V8's heap kept near its
+ * live size"), read from the start script like its environment.
+ */
+export function startScriptNodeArgs(startScript: string): string[] {
+  const line = /\bnode((?: --\S+)*) dist\/server\/main\.js/.exec(startScript);
+  if (!line)
+    throw new Error(`the start script no longer runs node [options] dist/server/main.js: ${startScript}`);
+  return line[1]!.split(" ").filter(Boolean);
+}
+
 /** `npm start`'s shell line, as package.json has it. */
 export const START_SCRIPT = (
   JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: { start: string } }
 ).scripts.start;
 
 /**
- * The real server as `npm start` runs it (node dist/server/main.js, bundled
- * from the current sources), with only the environment given (PORT=0 picks a
- * free port); resolves once it says where it listens. `nodeArgs` go to Node
- * itself (the bench's --cpu-prof).
+ * The real server as `npm start` runs it (node dist/server/main.js with the
+ * start script's options, bundled from the current sources), with only the
+ * environment given (PORT=0 picks a free port); resolves once it says where
+ * it listens. `nodeArgs` go to Node itself (the bench's --cpu-prof).
  */
 export async function launchServer(
   env: Record<string, string>,
   timeoutMs = 150_000,
   nodeArgs: string[] = [],
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [...nodeArgs, "--enable-source-maps", await serverBundle()], {
+  const args = [...nodeArgs, ...startScriptNodeArgs(START_SCRIPT), await serverBundle()];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? "",
