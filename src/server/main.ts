@@ -1,5 +1,6 @@
 import { DataDirInUseError } from "./db/data-dir-lock.ts";
 import { EnvError, parseEnv } from "./env.ts";
+import { keepHeapNearLive } from "./heap-growth.ts";
 import { createLogger } from "./logger.ts";
 import { startServer } from "./server.ts";
 
@@ -15,6 +16,7 @@ async function main() {
     throw e;
   }
   const logger = createLogger(env.LOG_LEVEL);
+  if (!env.DATABASE_URL) keepHeapNearLive();
   let server;
   try {
     server = await startServer(env, logger);

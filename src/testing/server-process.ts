@@ -71,9 +71,9 @@ export function startScriptEnv(startScript: string): Record<string, string> {
 }
 
 /**
- * The options `npm start` gives Node itself (source maps, and V8's heap kept
- * near what is live: docs/performance.md, "Memory: V8's heap kept near its
- * live size"), read from the start script like its environment.
+ * The options `npm start` gives Node itself (source maps, and V8's young
+ * generation kept small: docs/performance.md, "V8's heap kept near what is
+ * live"), read from the start script like its environment.
  */
 export function startScriptNodeArgs(startScript: string): string[] {
   const line = /\bnode((?: --\S+)*) dist\/server\/main\.js/.exec(startScript);
