@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { serverBundle } from "#testing/server-process.ts";
+import { START_SCRIPT, serverBundle, startScriptNodeArgs } from "#testing/server-process.ts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { EnvError, parseEnv } from "./env.ts";
 
@@ -120,7 +120,7 @@ describe.skipIf(skipOnPostgres)("main.ts with a bad environment", () => {
     bundle = await serverBundle();
   });
   function run(env: Record<string, string>) {
-    const child = spawn(process.execPath, ["--enable-source-maps", bundle], {
+    const child = spawn(process.execPath, [...startScriptNodeArgs(START_SCRIPT), bundle], {
       cwd: root,
       env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
       stdio: ["ignore", "pipe", "pipe"],

@@ -6,7 +6,7 @@ import { setFlagsFromString } from "node:v8";
  * again, where on a machine with plenty of memory V8 allows up to four times
  * (docs/performance.md, "V8's heap kept near what is live").
  */
-export const EMBEDDED_HEAP_GROWING_PERCENT = 50;
+const EMBEDDED_HEAP_GROWING_PERCENT = 50;
 
 /**
  * On PGlite the whole install is one process, the database included, held

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { adminQuery, createScratchDatabase, type ScratchDatabase } from "#testing/scratch-postgres.ts";
-import { serverBundle } from "#testing/server-process.ts";
+import { START_SCRIPT, serverBundle, startScriptNodeArgs } from "#testing/server-process.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 // Real server processes, started the way `npm start` starts them, on real
@@ -37,7 +37,7 @@ beforeAll(async () => {
 
 function spawnServer(env: Record<string, string>) {
   // Only what a shell would hand `npm start`: none of the test runner's variables.
-  const child = spawn(process.execPath, ["--enable-source-maps", bundle], {
+  const child = spawn(process.execPath, [...startScriptNodeArgs(START_SCRIPT), bundle], {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", PORT: "0", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
