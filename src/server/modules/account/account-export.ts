@@ -15,6 +15,7 @@ import {
   user,
 } from "../../db/schema/index.ts";
 import { notFound } from "../../http/errors.ts";
+import { trimNotifications } from "../notifications/notifications.service.ts";
 import { EXPORT_FORMAT_VERSION } from "#shared/account.ts";
 import { decodeHorizon } from "#shared/spoiler-horizon.ts";
 
@@ -232,6 +233,8 @@ export async function* exportChunks(
 ): AsyncGenerator<string, void, undefined> {
   const [me] = await db.select().from(user).where(eq(user.id, userId));
   if (!me) throw notFound("User profile not found.");
+  // The file holds the notifications the member keeps, as their Inbox does.
+  await trimNotifications(db, userId);
   const methods = await db
     .select({ providerId: account.providerId })
     .from(account)

@@ -394,9 +394,20 @@ describe("limits", () => {
     expect((await errorOf(limited)).message).toBe(COMMENT_MESSAGES.rateLimited);
   });
 
-  it("keeps at most 200 notifications per recipient", async () => {
-    const { notify, NOTIFICATIONS_KEPT } = await import("../notifications/notifications.service.ts");
-    for (let i = 0; i < NOTIFICATIONS_KEPT + 5; i++) {
+  it("keeps 200 notifications per recipient: the Inbox counts no more, new ones trim the rest, an export trims first", async () => {
+    const { notify, NOTIFICATIONS_KEPT, TRIM_EVERY } =
+      await import("../notifications/notifications.service.ts");
+    const { exportChunks } = await import("../account/account-export.ts");
+    await clearComments();
+    const stored = async () =>
+      (
+        await t.database.db
+          .select({ content: notifications.content })
+          .from(notifications)
+          .where(eq(notifications.recipientId, bob.id))
+      ).map((r) => Number(r.content));
+    const sent = NOTIFICATIONS_KEPT + 2 * TRIM_EVERY;
+    for (let i = 0; i < sent; i++) {
       await notify(t.database.db, {
         recipientId: bob.id,
         type: "comment",
@@ -405,11 +416,20 @@ describe("limits", () => {
         content: `${i}`,
       });
     }
-    const rows = await t.database.db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.recipientId, bob.id));
-    expect(rows).toHaveLength(NOTIFICATIONS_KEPT);
+    // One in TRIM_EVERY trims: fewer than TRIM_EVERY wait beyond the kept ones.
+    const before = await stored();
+    expect(before.length).toBeGreaterThanOrEqual(NOTIFICATIONS_KEPT);
+    expect(before.length).toBeLessThan(NOTIFICATIONS_KEPT + TRIM_EVERY);
+    const box = await inbox(bob);
+    expect(box.unread).toBe(NOTIFICATIONS_KEPT);
+    // Notifications written within one millisecond tie on their time (PGlite's
+    // clock), and ties go by id: "newest" is the newest few, not one.
+    const TIES = 5;
+    expect(Number(box.notifications[0]!.content)).toBeGreaterThanOrEqual(sent - TIES);
+    for await (const chunk of exportChunks(t.database.db, bob.id)) expect(typeof chunk).toBe("string");
+    const after = await stored();
+    expect(after).toHaveLength(NOTIFICATIONS_KEPT);
+    expect(Math.min(...after)).toBeGreaterThanOrEqual(sent - NOTIFICATIONS_KEPT - TIES);
   });
 });
 
