@@ -76,3 +76,35 @@ describe("the environment npm start gives the server", () => {
     expect(youngGeneration).toBe(16 * 2 ** 20);
   });
 });
+
+describe("servers a launcher started", () => {
+  it("end when the launcher ends on an error", () => {
+    // A launcher that starts a long-lived child, prints its pid and fails.
+    const launcher = [
+      `import { spawn } from "node:child_process";`,
+      `import { endsWithThisProcess } from "./src/testing/server-process.ts";`,
+      `const child = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });`,
+      `endsWithThisProcess(child);`,
+      `console.log(child.pid);`,
+      `setTimeout(() => { throw new Error("the bench failed"); }, 200);`,
+    ].join("\n");
+    const run = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", launcher], {
+      encoding: "utf8",
+    });
+    expect(run.stderr).toContain("the bench failed");
+    const pid = Number(run.stdout.trim());
+    expect(pid).toBeGreaterThan(0);
+    const alive = () => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    // SIGKILL is delivered at once; the child may linger as a zombie only until init reaps it.
+    const deadline = Date.now() + 5_000;
+    while (alive() && Date.now() < deadline) spawnSync("sleep", ["0.05"]);
+    expect(alive()).toBe(false);
+  });
+});

@@ -87,6 +87,22 @@ export const START_SCRIPT = (
   JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: { start: string } }
 ).scripts.start;
 
+const running = new Set<ChildProcess>();
+
+/**
+ * Kills the child when this process ends, however it ends short of a signal
+ * (an uncaught error included). A server left behind by a bench that failed
+ * kept most of a core busy and slowed every measurement after it
+ * (docs/performance.md, "Where a PGlite request's time goes now").
+ */
+export function endsWithThisProcess(child: ChildProcess): void {
+  running.add(child);
+  child.once("exit", () => running.delete(child));
+}
+process.on("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
 /**
  * The real server as `npm start` runs it (node dist/server/main.js with the
  * start script's options, bundled from the current sources), with only the
@@ -111,6 +127,7 @@ export async function launchServer(
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  endsWithThisProcess(child);
   let stdout = "";
   let stderr = "";
   child.stdout!.on("data", (d: Buffer) => (stdout += d.toString()));
