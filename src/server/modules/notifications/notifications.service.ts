@@ -24,8 +24,8 @@ export interface NewNotification {
 export const NOTIFICATIONS_KEPT = 200;
 
 /**
- * One notification in this many that this process writes also trims its
- * recipient's to NOTIFICATIONS_KEPT. The trim reads the recipient's others
+ * One statement in this many that may write a notification (an upvote may
+ * turn out a removal) also trims its recipient's to NOTIFICATIONS_KEPT. The trim reads the recipient's others
  * and cost more than the rest of writing one (an upvote's statement took
  * 1.0 ms with it, 0.7 without: docs/performance.md), so it rides along now
  * and then instead of every time. Nothing reads past the newest
@@ -33,7 +33,7 @@ export const NOTIFICATIONS_KEPT = 200;
  * first), so a few more waiting in storage show nowhere.
  */
 export const TRIM_EVERY = 16;
-let notificationsWritten = 0;
+let mayNotify = 0;
 
 /**
  * Written in the caller's transaction, so a notification exists exactly when
@@ -84,7 +84,7 @@ export function notificationStepsFor(
     ON CONFLICT DO NOTHING
     RETURNING recipient_id
   )`;
-  if (notificationsWritten++ % TRIM_EVERY !== 0) return insert;
+  if (mayNotify++ % TRIM_EVERY !== 0) return insert;
   return sql`${insert}, ${dropped} AS (
     DELETE FROM ${notifications} WHERE EXISTS (SELECT 1 FROM ${written}) AND id IN (
       SELECT id FROM ${notifications} WHERE recipient_id = (SELECT recipient_id FROM ${written})
