@@ -25,10 +25,11 @@ export const NOTIFICATIONS_KEPT = 200;
 
 /**
  * One statement in this many that may write a notification (an upvote may
- * turn out a removal) also trims its recipient's to NOTIFICATIONS_KEPT. The trim reads the recipient's others
- * and cost more than the rest of writing one (an upvote's statement took
- * 1.0 ms with it, 0.7 without: docs/performance.md), so it rides along now
- * and then instead of every time. Nothing reads past the newest
+ * turn out a removal) also trims its recipient's to NOTIFICATIONS_KEPT.
+ * The trim reads the recipient's others and cost more than the rest of
+ * writing one (an upvote's statement took 1.0 ms with it, 0.7 without:
+ * docs/performance.md), so it rides along now and then instead of every
+ * time. Nothing reads past the newest
  * NOTIFICATIONS_KEPT (the Inbox and its unread count; an export trims
  * first), so a few more waiting in storage show nowhere.
  */
@@ -52,8 +53,7 @@ export async function notify(tx: Tx | Db, n: NewNotification): Promise<boolean> 
  * write and its notification are one round trip and one atomic statement:
  * `notified` writes it where `when` holds (not to the actor themselves);
  * one time in TRIM_EVERY, `trimmed` drops what the recipient has beyond
- * NOTIFICATIONS_KEPT. The trim reads the statement's snapshot, without the
- * new row: it keeps one fewer of the old ones.
+ * NOTIFICATIONS_KEPT.
  */
 export function notificationSteps(n: NewNotification, when: SQL = sql`TRUE`): SQL {
   const wanted = n.recipientId === n.actorId ? sql`FALSE` : when;
@@ -85,19 +85,23 @@ export function notificationStepsFor(
     RETURNING recipient_id
   )`;
   if (mayNotify++ % TRIM_EVERY !== 0) return insert;
+  // The statement's snapshot has not the new row: one fewer old one is kept.
   return sql`${insert}, ${dropped} AS (
-    DELETE FROM ${notifications} WHERE EXISTS (SELECT 1 FROM ${written}) AND id IN (
-      SELECT id FROM ${notifications} WHERE recipient_id = (SELECT recipient_id FROM ${written})
-      ORDER BY created_at DESC, id DESC OFFSET ${sql.raw(String(NOTIFICATIONS_KEPT - 1))})
+    DELETE FROM ${notifications} WHERE EXISTS (SELECT 1 FROM ${written})
+      AND id IN (${idsBeyond(sql`(SELECT recipient_id FROM ${written})`, NOTIFICATIONS_KEPT - 1)})
   )`;
 }
 
+/** The ids of a recipient's notifications past their `kept` newest: the Inbox's order, newest first. */
+const idsBeyond = (recipient: SQL, kept: number) =>
+  sql`SELECT id FROM ${notifications} WHERE recipient_id = ${recipient}
+    ORDER BY created_at DESC, id DESC OFFSET ${sql.raw(String(kept))}`;
+
 /** Drops what the recipient has beyond their NOTIFICATIONS_KEPT newest (before an export reads them all). */
 export async function trimNotifications(db: Tx | Db, recipientId: string): Promise<void> {
-  await db.execute(sql`
-    DELETE FROM ${notifications} WHERE id IN (
-      SELECT id FROM ${notifications} WHERE recipient_id = ${recipientId}
-      ORDER BY created_at DESC, id DESC OFFSET ${sql.raw(String(NOTIFICATIONS_KEPT))})`);
+  await db.execute(
+    sql`DELETE FROM ${notifications} WHERE id IN (${idsBeyond(sql`${recipientId}`, NOTIFICATIONS_KEPT)})`,
+  );
 }
 
 /** Where a click on a notification leads; null when its comment is gone (docs/product.md, Inbox: no navigation). */
