@@ -82,6 +82,20 @@ test.describe("header (phone)", () => {
     await expect(header(page).getByRole("link", { name: "My Lists" })).toHaveCount(0);
   });
 
+  test("the open menu covers the page's floating seasons button", async ({ page }) => {
+    await page.goto("/");
+    const seasons = page.getByRole("button", { name: "Survivor Seasons" });
+    await expect(seasons).toBeVisible();
+    const box = (await seasons.boundingBox())!;
+    await openMenu(page);
+    // What a tap at the button's middle would reach: the menu or its scrim, not the button.
+    const reached = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.closest("header, .sp-fab")?.tagName ?? null,
+      [box.x + box.width / 2, box.y + box.height / 2],
+    );
+    expect(reached).toBe("HEADER");
+  });
+
   test("the title plays the palm-frond transition when leaving Global Rankings and lands home", async ({
     page,
   }) => {

@@ -193,7 +193,7 @@ export function Header({ inboxSlot, menuBadge }: HeaderProps) {
   }
 
   return (
-    <header className="app-header is-compact" ref={headerRef}>
+    <header className={`app-header is-compact${menuOpen ? " is-menu-open" : ""}`} ref={headerRef}>
       <div className="header-inner">
         {title}
         <div className="header-actions">
