@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import { batchedRead } from "../../db/batched-reads.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { textArrayLiteral, textArrayParam } from "../../db/text-array.ts";
-import { builtQuery } from "../../db/built-query.ts";
+import { builtQuery, fixedLimit } from "../../db/built-query.ts";
 import { categories, categoryScores, type LegacyEntry, submissions } from "../../db/schema/index.ts";
 import { ApiError, notFound } from "../../http/errors.ts";
 import type { Store } from "../../store.ts";
@@ -85,7 +85,7 @@ const scoreRowsQuery = (db: Db) =>
         desc(categoryScores.firstPlaceVotes),
         asc(categoryScores.castawayId),
       )
-      .limit(GLOBAL_SLOTS * 3),
+      .limit(fixedLimit(GLOBAL_SLOTS * 3)),
   );
 
 const categoryQuery = (db: Db) =>
