@@ -52,29 +52,37 @@ function afterListWrite(
   });
 }
 
+/** A list as browse pages mention it (the cache's `mentions`). */
+const listShown = (ownerId: string, listId: string) => `${ownerId}\u0000${listId}`;
+/** The group of the pages in vote order, which any vote may reorder. */
+const IN_VOTE_ORDER = "mostVotes";
+
 export const browsePagesCache: CacheDeclaration<BrowseQuery, BrowsePage> = {
   name: "browse pages as visitors see them",
   key: (q) => JSON.stringify([q.q, q.type, q.sort, q.tags, q.page]),
+  group: (q) => (q.sort === "mostVotes" ? IN_VOTE_ORDER : undefined),
+  mentions: (_q, page) => page.lists.map((card) => listShown(card.userId, card.id)),
   bound: { entries: 2_000, ttlMs: 30_000 },
   derivesFrom: {
     "list-saved": (pages, e) => afterListWrite(pages, e, e.local),
     "list-deleted": (pages, e) => afterListWrite(pages, e, e.local && { ...e.local, after: null }),
-    // Pages in vote order may change order; the others show the new count
-    // without a rebuild, and those without the list are as they were.
+    // Pages in vote order may change order and go; the others show the new
+    // count without a rebuild, and those without the list are as they were
+    // (so only the pages that show it are visited).
     "upvote-toggled": (pages, e) => {
-      const unaffected = (q: BrowseQuery, page: BrowsePage) => q.sort !== "mostVotes" && !isOn(page.lists, e);
+      pages.dropGroup(IN_VOTE_ORDER);
+      const unaffected = (_q: BrowseQuery, page: BrowsePage) => !isOn(page.lists, e);
+      const mentioning = listShown(e.ownerId, e.listId);
       if (!e.local)
         return pages.update(ANY_TIME, (q, page) => (unaffected(q, page) ? page : undefined), {
           whenever: true,
           unaffected,
+          mentioning,
         });
       pages.update(
         e.local.began,
-        (query, page) => {
-          if (query.sort === "mostVotes") return undefined;
-          return isOn(page.lists, e) ? { ...page, lists: withCount(page.lists, e, e.delta) } : page;
-        },
-        { unaffected },
+        (_q, page) => (isOn(page.lists, e) ? { ...page, lists: withCount(page.lists, e, e.delta) } : page),
+        { unaffected, mentioning },
       );
     },
     // Cards show their owner's name and picture.

@@ -182,4 +182,51 @@ describe("a derived cache", () => {
     expect(cache.peek("token-1")).toBeUndefined();
     expect(cache.peek("token-2")).toEqual({ owner: "bob" });
   });
+
+  it("visits only the answers that show what a write changed, and those still coming, when the write names it", async () => {
+    const pages = new DerivedCache<string, string[]>(
+      {
+        name: "pages",
+        key: (k) => k,
+        mentions: (_k, lists) => lists,
+        bound: { entries: 100, ttlMs: 60_000 },
+      },
+      sync,
+    );
+    await pages.get("p1", async () => ["x", "y"]);
+    await pages.get("p2", async () => ["z"]);
+    let arrive!: (lists: string[]) => void;
+    void pages.get("p3", () => new Promise((resolve) => (arrive = resolve)));
+    const visitsFor = (thing: string, replace?: (lists: string[]) => string[]) => {
+      const handed: string[] = [];
+      const asked: string[] = [];
+      pages.update(
+        Infinity,
+        (key, lists) => {
+          handed.push(key);
+          return replace ? replace(lists) : lists;
+        },
+        { mentioning: thing, unaffected: (key) => (asked.push(key), true) },
+      );
+      return { handed, asked };
+    };
+
+    // The answer still coming is asked about when it comes; p2 is not visited.
+    expect(visitsFor("x", (lists) => [...lists.filter((l) => l !== "y"), "w"])).toEqual({
+      handed: ["p1"],
+      asked: [],
+    });
+    arrive(["x"]);
+    expect(await pages.get("p3", async () => ["read again"])).toEqual(["x"]);
+    // p1 now shows x and w, not y; p3 shows x.
+    expect(visitsFor("y").handed).toEqual([]);
+    expect(visitsFor("w").handed).toEqual(["p1"]);
+    expect(visitsFor("x").handed.sort()).toEqual(["p1", "p3"]);
+    pages.forget("p1");
+    expect(visitsFor("x").handed).toEqual(["p3"]);
+    // Without a name, every answer is visited.
+    const all: string[] = [];
+    pages.update(Infinity, (key, lists) => (all.push(key), lists));
+    expect(all.sort()).toEqual(["p2", "p3"]);
+  });
 });
