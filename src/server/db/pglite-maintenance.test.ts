@@ -1,0 +1,111 @@
+import { PGlite } from "@electric-sql/pglite";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  MAINTENANCE_DEFAULTS,
+  type MaintenanceEvent,
+  maintainPglite,
+  tablesDue,
+  vacuumNeverVacuumed,
+} from "./pglite-maintenance.ts";
+
+const stat = async (client: PGlite, table: string) =>
+  (
+    await client.query<{ dead: number; vacuumed: boolean; visible: number; pages: number }>(
+      `SELECT s.n_dead_tup::int AS dead, s.last_vacuum IS NOT NULL AS vacuumed,
+         c.relallvisible AS visible, c.relpages AS pages
+       FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid WHERE s.relname = $1`,
+      [table],
+    )
+  ).rows[0]!;
+
+describe("the embedded database's housekeeping", () => {
+  let client: PGlite;
+  beforeEach(async () => {
+    client = new PGlite();
+    await client.exec(`
+      CREATE TABLE votes (id int PRIMARY KEY, n int NOT NULL);
+      CREATE INDEX votes_n_idx ON votes (n);
+      INSERT INTO votes SELECT g, 0 FROM generate_series(1, 5000) g;
+      CREATE TABLE quiet (id int PRIMARY KEY);
+      INSERT INTO quiet VALUES (1);`);
+  });
+  afterEach(() => client.close());
+
+  it("vacuums at start-up what was never vacuumed, and then finds nothing more to do", async () => {
+    const events: MaintenanceEvent[] = [];
+    await vacuumNeverVacuumed(client, (e) => events.push(e));
+    expect(events.map((e) => [e.table, e.action])).toEqual([
+      ["votes", "vacuum"],
+      ["votes", "analyze"],
+    ]);
+    const after = await stat(client, "votes");
+    expect(after.vacuumed).toBe(true);
+    expect(after.visible).toBe(after.pages);
+
+    const again: MaintenanceEvent[] = [];
+    await vacuumNeverVacuumed(client, (e) => again.push(e));
+    expect(again).toEqual([]);
+  });
+
+  it("picks the table whose rows were rewritten, and a pass leaves it without dead rows", async () => {
+    await vacuumNeverVacuumed(client, () => {});
+    // Each update of an indexed column leaves the old row dead.
+    for (let i = 0; i < 3; i++) await client.exec("UPDATE votes SET n = n + 1 WHERE id <= 1000");
+    // The database publishes its counts at most once a second.
+    let due = await tablesDue(client, MAINTENANCE_DEFAULTS);
+    while (due.length === 0) {
+      await new Promise((r) => setTimeout(r, 200));
+      due = await tablesDue(client, MAINTENANCE_DEFAULTS);
+    }
+    expect(due[0]).toMatchObject({ table: "votes", action: "vacuum", why: "3000 dead rows" });
+    expect(due.map((d) => d.table)).not.toContain("quiet");
+
+    const events: MaintenanceEvent[] = [];
+    const maintenance = maintainPglite(
+      client,
+      (e) => events.push(e),
+      (e) => {
+        throw e;
+      },
+      { everyMs: 20 },
+    );
+    // One table a look: the vacuum first, then (its rows changed) its statistics.
+    while (events.length < 2) await new Promise((r) => setTimeout(r, 20));
+    await maintenance.stop();
+    expect(events.map((e) => [e.table, e.action])).toEqual([
+      ["votes", "vacuum"],
+      ["votes", "analyze"],
+    ]);
+    expect((await stat(client, "votes")).dead).toBe(0);
+    expect(await tablesDue(client, MAINTENANCE_DEFAULTS)).toEqual([]);
+  });
+
+  it("vacuums a table whose transaction ids grow old, dead rows or not (no wraparound)", async () => {
+    await vacuumNeverVacuumed(client, () => {});
+    expect(await tablesDue(client, MAINTENANCE_DEFAULTS)).toEqual([]);
+    // Any table holds ids older than 0: with the age lowered, every one is due for a freezing vacuum.
+    const due = await tablesDue(client, { ...MAINTENANCE_DEFAULTS, freezeAge: 0 });
+    expect(due.map((d) => [d.table, d.action]).sort()).toEqual([
+      ["quiet", "vacuum"],
+      ["votes", "vacuum"],
+    ]);
+    expect(due[0]!.why).toMatch(/^transaction ids \d+ old$/);
+  });
+
+  it("reports a failed look and keeps looking", async () => {
+    const errors: Error[] = [];
+    const broken = {
+      query: () => Promise.reject(new Error("database away")),
+      exec: () => Promise.reject(new Error("database away")),
+    } as unknown as PGlite;
+    const maintenance = maintainPglite(
+      broken,
+      () => {},
+      (e) => errors.push(e),
+      { everyMs: 10 },
+    );
+    while (errors.length < 2) await new Promise((r) => setTimeout(r, 10));
+    await maintenance.stop();
+    expect(errors[0]!.message).toBe("database away");
+  });
+});

@@ -1,0 +1,181 @@
+/**
+ * The embedded database's housekeeping: what PostgreSQL's autovacuum does
+ * for a server, which PGlite (one backend, no background processes) never
+ * does by itself.
+ *
+ * Without it every update leaves its old row behind for good: an upvote
+ * rewrites its list's row, and lookups by key wade through the dead
+ * versions (an upvote's statement went from 0.7 to 1.5 ms over 10,000
+ * toggles, and back to 0.4 after a VACUUM; docs/performance.md, "The
+ * embedded database vacuums itself"). Statistics for the planner are never
+ * refreshed either, and transaction ids are never frozen, which after
+ * enough writes would stop the database (wraparound).
+ *
+ * PGlite runs on the server's one thread, so a VACUUM stops every request
+ * while it works. Hence small and often: a look every few seconds at the
+ * database's own counts, and one table at a time, vacuumed while its dead
+ * rows are still few (a pass over a few hundred changed pages takes
+ * milliseconds). The one long pass is the first on a database never
+ * vacuumed (a directory from before this existed, or a bulk load): it runs
+ * at start-up, before the server listens.
+ */
+import type { PGlite } from "@electric-sql/pglite";
+
+/** What the maintenance did, for the log. */
+export interface MaintenanceEvent {
+  table: string;
+  action: "vacuum" | "analyze";
+  why: string;
+  ms: number;
+}
+
+export interface MaintenanceOptions {
+  /** How often the counts are looked at. */
+  everyMs?: number;
+  /** A table is vacuumed once it has this many dead rows plus a share of its live ones. */
+  deadRows?: number;
+  deadShare?: number;
+  /** Analysed once this many rows plus a share of its live ones changed since its statistics. */
+  changedRows?: number;
+  changedShare?: number;
+  /** Vacuumed once this many rows were added since its last vacuum plus a share of its live ones. */
+  insertedRows?: number;
+  insertedShare?: number;
+  /** Vacuumed (which then freezes) once its oldest unfrozen transaction is this old. */
+  freezeAge?: number;
+}
+
+/**
+ * The defaults: ten times as eager as autovacuum's (50 rows plus 20 %),
+ * since here a pass stops the server: with a few thousand dead rows a pass
+ * stays below PostgreSQL's threshold for scanning every index (2 % of a
+ * table's pages), and takes milliseconds. The freeze age is half of
+ * PostgreSQL's own limit for a vacuum that must freeze (200 million).
+ */
+export const MAINTENANCE_DEFAULTS: Required<MaintenanceOptions> = {
+  everyMs: 5_000,
+  deadRows: 500,
+  deadShare: 0.02,
+  changedRows: 500,
+  changedShare: 0.1,
+  insertedRows: 1_000,
+  insertedShare: 0.2,
+  freezeAge: 100_000_000,
+};
+
+interface TableWork {
+  table: string;
+  action: "vacuum" | "analyze";
+  why: string;
+}
+
+type Client = Pick<PGlite, "query" | "exec">;
+
+const quoted = (table: string) => `"${table.replace(/"/g, '""')}"`;
+
+/**
+ * Tables that need a pass now, most urgent first. The counts are the
+ * database's since this process opened it (PGlite keeps none across
+ * restarts), so the age of the oldest unfrozen transaction, which lives in
+ * the catalogue, is what guarantees freezing.
+ */
+export async function tablesDue(client: Client, o: Required<MaintenanceOptions>): Promise<TableWork[]> {
+  const { rows } = await client.query<{ table: string; action: "vacuum" | "analyze"; why: string }>(
+    `SELECT s.relname AS table,
+       CASE WHEN s.n_dead_tup >= $1::int + $2::float8 * s.n_live_tup
+              OR s.n_ins_since_vacuum >= $5::int + $6::float8 * s.n_live_tup
+              OR age(c.relfrozenxid) >= $7::int
+            THEN 'vacuum' ELSE 'analyze' END AS action,
+       CASE WHEN age(c.relfrozenxid) >= $7::int THEN 'transaction ids ' || age(c.relfrozenxid) || ' old'
+            WHEN s.n_dead_tup >= $1::int + $2::float8 * s.n_live_tup THEN s.n_dead_tup || ' dead rows'
+            WHEN s.n_ins_since_vacuum >= $5::int + $6::float8 * s.n_live_tup THEN s.n_ins_since_vacuum || ' rows added'
+            ELSE s.n_mod_since_analyze || ' rows changed' END AS why
+     FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
+     WHERE s.n_dead_tup >= $1::int + $2::float8 * s.n_live_tup
+        OR s.n_mod_since_analyze >= $3::int + $4::float8 * s.n_live_tup
+        OR s.n_ins_since_vacuum >= $5::int + $6::float8 * s.n_live_tup
+        OR age(c.relfrozenxid) >= $7::int
+     ORDER BY age(c.relfrozenxid) >= $7::int DESC, s.n_dead_tup DESC, s.n_mod_since_analyze DESC`,
+    [o.deadRows, o.deadShare, o.changedRows, o.changedShare, o.insertedRows, o.insertedShare, o.freezeAge],
+  );
+  return rows;
+}
+
+/**
+ * Tables never vacuumed, or not for long (most of their pages not yet known
+ * to be all visible, which a VACUUM marks), and tables never analysed.
+ * Small tables (under 8 pages) are left to the running maintenance.
+ */
+export async function tablesNeverVacuumed(client: Client): Promise<TableWork[]> {
+  const { rows } = await client.query<{ table: string; pages: number; visible: number; analysed: boolean }>(
+    // The pages from the file's size: the catalogue's count is as old as the last VACUUM or ANALYZE.
+    `SELECT * FROM (
+       SELECT c.relname AS table, (pg_relation_size(c.oid) / current_setting('block_size')::int)::int AS pages,
+         c.relallvisible AS visible, EXISTS (SELECT 1 FROM pg_statistic s WHERE s.starelid = c.oid) AS analysed
+       FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+       WHERE n.nspname = 'public' AND c.relkind = 'r'
+     ) t WHERE pages >= 8 ORDER BY pages DESC`,
+  );
+  return rows.flatMap((r): TableWork[] => [
+    ...(r.visible < r.pages / 2
+      ? [
+          {
+            table: r.table,
+            action: "vacuum" as const,
+            why: `${r.pages - r.visible} of ${r.pages} pages not vacuumed`,
+          },
+        ]
+      : []),
+    ...(r.analysed ? [] : [{ table: r.table, action: "analyze" as const, why: "never analysed" }]),
+  ]);
+}
+
+async function run(client: Client, work: TableWork): Promise<MaintenanceEvent> {
+  const started = performance.now();
+  // VACUUM cannot run inside a transaction: `exec` sends it on its own,
+  // after any transaction under way (PGlite's lock).
+  // Statistics are refreshed apart, once enough rows changed: an ANALYZE
+  // samples 30,000 rows, and PGlite's memory keeps its high mark (30 MB
+  // more for the lists' sample).
+  await client.exec(`${work.action === "vacuum" ? "VACUUM" : "ANALYZE"} ${quoted(work.table)}`);
+  return { ...work, ms: performance.now() - started };
+}
+
+/** The start-up pass: every table never vacuumed, before the server listens. */
+export async function vacuumNeverVacuumed(
+  client: Client,
+  report: (e: MaintenanceEvent) => void,
+): Promise<void> {
+  for (const work of await tablesNeverVacuumed(client)) report(await run(client, work));
+}
+
+/**
+ * Looks every `everyMs` and gives the most urgent table its pass, one a
+ * look, so that no look stops the server for more than one table. Returns
+ * the stop; a failure is reported and the next look tries again.
+ */
+export function maintainPglite(
+  client: Client,
+  report: (e: MaintenanceEvent) => void,
+  onError: (error: Error) => void,
+  options: MaintenanceOptions = {},
+): { stop: () => Promise<void> } {
+  const o = { ...MAINTENANCE_DEFAULTS, ...options };
+  let running: Promise<void> | null = null;
+  const look = async () => {
+    const [work] = await tablesDue(client, o);
+    if (work) report(await run(client, work));
+  };
+  const timer = setInterval(() => {
+    running ??= look()
+      .catch((error: Error) => onError(error))
+      .finally(() => (running = null));
+  }, o.everyMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
