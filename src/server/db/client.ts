@@ -7,7 +7,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import { type MaintenanceEvent, maintainPglite, vacuumNeverVacuumed } from "./pglite-maintenance.ts";
+import { type MaintenanceEvent, maintainPglite, vacuumAtStartUp } from "./pglite-maintenance.ts";
 import { withPreparedStatements } from "./pglite-statements.ts";
 import { StatementNames, nameRepeatedStatements } from "./pg-named-statements.ts";
 import { PGLITE_TEMPLATE, templateFor } from "./pglite-template.ts";
@@ -30,7 +30,7 @@ export interface Database {
   pool: pg.Pool | null;
   /**
    * Starts the housekeeping the database does not do by itself: on PGlite
-   * a first VACUUM of what was never vacuumed (before the server listens),
+   * a VACUUM of every table that is not tiny (before the server listens),
    * then small ones while it runs (pglite-maintenance.ts); nothing on
    * PostgreSQL, whose autovacuum does it. Stopped by `close`.
    */
@@ -83,7 +83,7 @@ export async function openPglite(
     pool: null,
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     async maintain(report, onError) {
-      await vacuumNeverVacuumed(client, report);
+      await vacuumAtStartUp(client, report);
       maintenance ??= maintainPglite(client, report, onError);
     },
     async close() {
