@@ -52,10 +52,11 @@ export interface MaintenanceOptions {
 
 /**
  * The defaults: ten times as eager as autovacuum's (50 rows plus 20 %),
- * since here a pass stops the server: with a few thousand dead rows a pass
- * stays below PostgreSQL's threshold for scanning every index (2 % of a
- * table's pages), and takes milliseconds. The freeze age is half of
- * PostgreSQL's own limit for a vacuum that must freeze (200 million).
+ * since here a pass stops the server and a pass with fewer dead rows is
+ * shorter (on the small busy tables a few milliseconds); 2,000 pages
+ * (16 MB) is where a pass stops being short whatever its dead rows. The
+ * freeze age is half of PostgreSQL's own limit for a vacuum that must
+ * freeze (200 million).
  */
 export const MAINTENANCE_DEFAULTS: Required<MaintenanceOptions> = {
   everyMs: 5_000,
