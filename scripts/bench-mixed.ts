@@ -213,8 +213,9 @@ function get(path: string, member: number, o: MixedOptions): Request {
 }
 
 /** BENCH_MIXED_KINDS=upvote,browse keeps only the kinds whose names hold one of those words: to see what costs. */
-const ONLY_KINDS = process.env.BENCH_MIXED_KINDS?.split(",").filter(Boolean) ?? null;
-const ACTIVE = KINDS.filter((k) => !ONLY_KINDS || ONLY_KINDS.some((w) => k.name.includes(w)));
+const ONLY_KINDS = process.env.BENCH_MIXED_KINDS?.split(",").filter(Boolean) ?? [];
+const ACTIVE = KINDS.filter((k) => ONLY_KINDS.length === 0 || ONLY_KINDS.some((w) => k.name.includes(w)));
+if (ACTIVE.length === 0) throw new Error(`BENCH_MIXED_KINDS=${process.env.BENCH_MIXED_KINDS} names no kind`);
 
 function chooseKind(): Kind {
   const total = ACTIVE.reduce((s, k) => s + k.weight, 0);
