@@ -35,8 +35,8 @@ export function targetOfRow(row: {
  * target. A statement of its own, or the first step of a larger one
  * (addComment).
  */
-export function targetRow(t: Target): SQL {
-  return isList(t)
+export function targetRow(t: TargetKeys): SQL {
+  return "listId" in t
     ? sql`SELECT ${lists.userId} AS owner_id, TRUE AS open FROM ${lists}
           WHERE ${lists.userId} = ${t.listUserId} AND ${lists.id} = ${t.listId} AND ${lists.isPublic}`
     : sql`SELECT NULL::text AS owner_id, ${categories.status} = 'open' AS open FROM ${categories}

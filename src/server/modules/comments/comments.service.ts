@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { type BuiltStatement, builtStatement } from "../../db/built-query.ts";
 import { comments, commentVotes } from "../../db/schema/index.ts";
 import { forbidden, notFound } from "../../http/errors.ts";
 import type { Store } from "../../store.ts";
@@ -7,6 +9,7 @@ import {
   blankCommentNotifications,
   notificationStepsFor,
   notify,
+  trimDue,
 } from "../notifications/notifications.service.ts";
 import { COMMENT_MESSAGES } from "#shared/comments.ts";
 import {
@@ -46,60 +49,116 @@ export interface NewComment {
 export async function addComment(store: Store, actor: { id: string; name: string }, input: NewComment) {
   const id = randomUUID();
   const list = isList(input.target) ? input.target : null;
-  const categoryId = list ? null : (input.target as { categoryId: string }).categoryId;
-  const replyTo = input.replyTo ?? null;
+  const statement = store.perApp(commentStatements)({
+    onList: list !== null,
+    trimReply: trimDue(),
+    trimOwner: trimDue(),
+  });
+  const [row] = await statement.rows({
+    id,
+    listUser: list?.listUserId ?? null,
+    list: list?.listId ?? null,
+    category: list ? null : (input.target as { categoryId: string }).categoryId,
+    replyTo: input.replyTo ?? null,
+    author: actor.id,
+    authorName: actor.name,
+    text: input.text,
+    replyNotice: randomUUID(),
+    ownerNotice: randomUUID(),
+  });
+  const refusal = targetRefusal(input.target, row?.found ? row : undefined, { forWriting: true });
+  if (refusal) throw refusal;
+  if (!row!.inserted) throw notFound(COMMENT_MESSAGES.notFound);
+  await store.events.emit("comment-posted", { target: input.target, commentId: id, notified: row!.notified });
+  return { id };
+}
+
+interface CommentVariant {
+  onList: boolean;
+  /** Whether each notification's step carries the trim (TRIM_EVERY). */
+  trimReply: boolean;
+  trimOwner: boolean;
+}
+
+/**
+ * addComment's statement, built once per process and variant (a list's or a
+ * category's discussion, each notification trimming or not): eight texts at
+ * most, each filled in at every run (db/built-query.ts, builtStatement).
+ */
+function commentStatements(db: Db) {
+  const built = new Map<string, BuiltStatement<AddedComment>>();
+  return (v: CommentVariant) => {
+    const key = `${v.onList}${v.trimReply}${v.trimOwner}`;
+    let statement = built.get(key);
+    if (!statement) built.set(key, (statement = builtStatement(db, commentStatement(v))));
+    return statement;
+  };
+}
+
+interface AddedComment {
+  found: boolean;
+  open: boolean;
+  inserted: boolean;
+  notified: string[];
+}
+
+function commentStatement({ onList, trimReply, trimOwner }: CommentVariant): SQL {
+  const p = sql.placeholder;
+  const [id, listUserId, listId, categoryId, replyTo, author] = [
+    p("id"),
+    p("listUser"),
+    p("list"),
+    p("category"),
+    p("replyTo"),
+    p("author"),
+  ];
+  const target = onList ? { listUserId, listId } : { categoryId };
   const about = {
-    actorId: actor.id,
-    actorName: actor.name,
-    listUserId: list?.listUserId ?? null,
-    listId: list?.listId ?? null,
+    actorId: author,
+    actorName: p("authorName"),
+    listUserId,
+    listId,
     categoryId,
     commentId: id,
-    content: input.text,
+    content: p("text"),
   };
-  const result = await store.db.execute(sql`
-    WITH target AS (${targetRow(input.target)}),
+  return sql`
+    WITH target AS (${targetRow(target)}),
     answered AS (
       SELECT ${comments.id} AS id, COALESCE(${comments.parentId}, ${comments.id}) AS thread_id, ${comments.authorId} AS author_id
       FROM ${comments}
-      WHERE ${comments.id} = ${replyTo}::text AND ${targetWhere(input.target)} AND NOT ${comments.deleted}
+      WHERE ${comments.id} = ${replyTo}::text AND ${targetWhere(target)} AND NOT ${comments.deleted}
     ),
     inserted AS (
       INSERT INTO ${comments} (id, list_user_id, list_id, category_id, author_id, parent_id, reply_to_user_id, text)
-      SELECT ${id}, ${about.listUserId}::text, ${about.listId}::text, ${categoryId}::text, ${actor.id},
-        (SELECT thread_id FROM answered), (SELECT author_id FROM answered), ${input.text}
+      SELECT ${id}::text, ${listUserId}::text, ${listId}::text, ${categoryId}::text, ${author}::text,
+        (SELECT thread_id FROM answered), (SELECT author_id FROM answered), ${about.content}::text
       FROM target
       WHERE target.open AND (${replyTo}::text IS NULL OR EXISTS (SELECT 1 FROM answered))
       RETURNING reply_to_user_id
     ),
     ${notificationStepsFor(
       sql`(SELECT reply_to_user_id FROM inserted)`,
-      { ...about, type: "comment_reply" },
+      { ...about, id: p("replyNotice"), type: "comment_reply" },
       sql`TRUE`,
       "reply_notified",
       "reply_trimmed",
+      trimReply,
     )},
     ${notificationStepsFor(
       sql`(SELECT owner_id FROM target)`,
-      { ...about, type: "comment" },
+      { ...about, id: p("ownerNotice"), type: "comment" },
       sql`EXISTS (SELECT 1 FROM inserted)
         AND (SELECT owner_id FROM target) IS DISTINCT FROM (SELECT reply_to_user_id FROM inserted)`,
       "owner_notified",
       "owner_trimmed",
+      trimOwner,
     )}
     SELECT EXISTS (SELECT 1 FROM target) AS found,
       COALESCE((SELECT open FROM target), FALSE) AS open,
       EXISTS (SELECT 1 FROM inserted) AS inserted,
       ARRAY(SELECT recipient_id FROM reply_notified UNION ALL SELECT recipient_id FROM owner_notified) AS notified
-  `);
-  const [row] = (
-    result as unknown as { rows: { found: boolean; open: boolean; inserted: boolean; notified: string[] }[] }
-  ).rows;
-  const refusal = targetRefusal(input.target, row?.found ? row : undefined, { forWriting: true });
-  if (refusal) throw refusal;
-  if (!row!.inserted) throw notFound(COMMENT_MESSAGES.notFound);
-  await store.events.emit("comment-posted", { target: input.target, commentId: id, notified: row!.notified });
-  return { id };
+  `;
 }
 
 export interface VoteResult {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { comments, notifications, user } from "../../db/schema/index.ts";
 import { notFound } from "../../http/errors.ts";
@@ -36,6 +36,18 @@ export const NOTIFICATIONS_KEPT = 200;
 export const TRIM_EVERY = 16;
 let mayNotify = 0;
 
+/** Whether the next statement that may notify carries the trim: one in TRIM_EVERY. */
+export const trimDue = () => mayNotify++ % TRIM_EVERY === 0;
+
+/**
+ * A notification's values, each as it is or as a placeholder that a
+ * statement built once fills in at each run (db/built-query.ts,
+ * builtStatement). `id` is a new one when not given.
+ */
+export type NotificationValues = {
+  [K in keyof Omit<NewNotification, "recipientId">]: NewNotification[K] | Placeholder;
+} & { id?: string | Placeholder };
+
 /**
  * Written in the caller's transaction, so a notification exists exactly when
  * its cause does. Nobody is notified of their own action, and a like is
@@ -55,9 +67,14 @@ export async function notify(tx: Tx | Db, n: NewNotification): Promise<boolean> 
  * one time in TRIM_EVERY, `trimmed` drops what the recipient has beyond
  * NOTIFICATIONS_KEPT.
  */
-export function notificationSteps(n: NewNotification, when: SQL = sql`TRUE`): SQL {
+export function notificationSteps(
+  n: NotificationValues & { recipientId: string | Placeholder },
+  when: SQL = sql`TRUE`,
+  trim = trimDue(),
+): SQL {
+  // The statement never notifies the actor; known here, it is not even asked.
   const wanted = n.recipientId === n.actorId ? sql`FALSE` : when;
-  return notificationStepsFor(sql`${n.recipientId}::text`, n, wanted, "notified", "trimmed");
+  return notificationStepsFor(sql`${n.recipientId}::text`, n, wanted, "notified", "trimmed", trim);
 }
 
 /**
@@ -68,23 +85,24 @@ export function notificationSteps(n: NewNotification, when: SQL = sql`TRUE`): SQ
  */
 export function notificationStepsFor(
   recipient: SQL,
-  n: Omit<NewNotification, "recipientId">,
+  n: NotificationValues,
   when: SQL,
   notified: string,
   trimmed: string,
+  trim = trimDue(),
 ): SQL {
-  const text = (value: string | null | undefined) => sql`${value ?? null}::text`;
+  const text = (value: string | Placeholder | null | undefined) => sql`${value ?? null}::text`;
   const [written, dropped] = [sql.identifier(notified), sql.identifier(trimmed)];
   const insert = sql`${written} AS (
     INSERT INTO ${notifications} (id, recipient_id, type, actor_id, actor_name, list_user_id, list_id, comment_id, category_id, content)
-    SELECT ${text(randomUUID())}, r.id, ${text(n.type)}, ${text(n.actorId)}, ${text(n.actorName)},
+    SELECT ${text(n.id ?? randomUUID())}, r.id, ${text(n.type)}, ${text(n.actorId)}, ${text(n.actorName)},
       ${text(n.listUserId)}, ${text(n.listId)}, ${text(n.commentId)}, ${text(n.categoryId)}, ${text(n.content)}
     FROM (SELECT ${recipient} AS id) r
     WHERE r.id IS NOT NULL AND r.id <> ${text(n.actorId)} AND ${when}
     ON CONFLICT DO NOTHING
     RETURNING recipient_id
   )`;
-  if (mayNotify++ % TRIM_EVERY !== 0) return insert;
+  if (!trim) return insert;
   // The statement's snapshot has not the new row: one fewer old one is kept.
   return sql`${insert}, ${dropped} AS (
     DELETE FROM ${notifications} WHERE EXISTS (SELECT 1 FROM ${written})
