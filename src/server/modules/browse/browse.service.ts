@@ -6,7 +6,8 @@ import type { Store } from "../../store.ts";
 import { summaryColumns, withPreviews } from "../lists/lists.service.ts";
 import type { BrowsePage, BrowseQuery, HomeLists } from "#shared/browse.ts";
 import type { ListCard, ListSummary } from "#shared/lists.ts";
-import { textArray } from "../../db/text-array.ts";
+import { textArray, textArrayLiteral, textArrayParam } from "../../db/text-array.ts";
+import { builtStatement } from "../../db/built-query.ts";
 import { batchedRead } from "../../db/batched-reads.ts";
 import { LIMITS } from "#shared/limits.ts";
 import { MEMBER_FLAGS_KEPT } from "../../cache/viewer-flags-cache.ts";
@@ -90,11 +91,13 @@ function flagsReaderOf(db: Db) {
  * remembered as too many.
  */
 function memberFlagsReaderOf(db: Db) {
-  return batchedRead(async (members: string[]) => {
-    // A constant, written into the text: the statement keeps one plan (db/pglite-statements.ts).
-    const cap = sql.raw(String(MEMBER_FLAGS_KEPT + 1));
-    const asked = textArray(members);
-    const rows = (await db.execute(sql`
+  // A constant, written into the text: the statement keeps one plan (db/pglite-statements.ts).
+  const cap = sql.raw(String(MEMBER_FLAGS_KEPT + 1));
+  const asked = textArrayParam("members");
+  // Built once (db/built-query.ts); each batch fills in its members.
+  const statement = builtStatement<{ member: string; kind: string; owner: string; list: string }>(
+    db,
+    sql`
       SELECT kind, member, owner, list FROM (
         (SELECT 'f' AS kind, ${favorites.userId} AS member, ${favorites.listUserId} AS owner,
             ${favorites.listId} AS list, row_number() OVER (PARTITION BY ${favorites.userId}) AS n
@@ -103,12 +106,13 @@ function memberFlagsReaderOf(db: Db) {
         (SELECT 'u', ${listUpvotes.voterId}, ${listUpvotes.listUserId}, ${listUpvotes.listId},
             row_number() OVER (PARTITION BY ${listUpvotes.voterId})
           FROM ${listUpvotes} WHERE ${listUpvotes.voterId} = ANY(${asked}))
-      ) flags WHERE n <= ${cap}`)) as unknown as {
-      rows: { member: string; kind: string; owner: string; list: string }[];
-    };
+      ) flags WHERE n <= ${cap}`,
+  );
+  return batchedRead(async (members: string[]) => {
+    const rows = await statement.rows({ members: textArrayLiteral(members) });
     const flags = new Map<string, Set<string> | null>(members.map((m) => [m, new Set<string>()]));
     const counts = new Map<string, number>();
-    for (const r of rows.rows) {
+    for (const r of rows) {
       const counted = `${r.kind}${r.member}`;
       const n = (counts.get(counted) ?? 0) + 1;
       counts.set(counted, n);
