@@ -40,6 +40,8 @@
  * its time and peak memory.
  *
  * BENCH_CPU_PROFILE=/tmp/x.cpuprofile writes that server process's CPU profile.
+ * BENCH_SERVER_NODE_ARGS="--no-liftoff" starts that process with more Node
+ * (or V8) options than the start script gives it, to try one.
  *
  * BENCH_PGLITE_DIR=/some/dir keeps the PGlite data there and seeds it only
  * once per size (a 100,000-list seed takes about two minutes), for repeated runs.
@@ -340,7 +342,11 @@ async function startServerProcess(
       ...(process.env.BENCH_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE } : {}),
     },
     600_000,
-    profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
+    [
+      ...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
+      // Node options to try on the server (V8's flags, say), beside the start script's own.
+      ...(process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
+    ],
   );
   // Start-up on this data: from launch to answering (migrations checked, caches warmed).
   const answeredS = (performance.now() - launched) / 1000;
