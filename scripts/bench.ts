@@ -41,7 +41,9 @@
  *
  * BENCH_CPU_PROFILE=/tmp/x.cpuprofile writes that server process's CPU profile.
  * BENCH_SERVER_NODE_ARGS="--no-liftoff" starts that process with more Node
- * (or V8) options than the start script gives it, to try one.
+ * (or V8) options than the start script gives it, to try one; they come
+ * first, so an option the start script also sets keeps the script's value
+ * (to try another value of one, edit the start script).
  *
  * BENCH_PGLITE_DIR=/some/dir keeps the PGlite data there and seeds it only
  * once per size (a 100,000-list seed takes about two minutes), for repeated runs.
