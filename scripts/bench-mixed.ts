@@ -262,6 +262,30 @@ function send(agent: http.Agent, base: URL, origin: string, req: Request): Promi
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
+const TIMELINE_STEP_MS = 500;
+
+/**
+ * BENCH_MIXED_TIMELINE: the run half a second at a time (requests by the time
+ * they ended), to tell a tail spread evenly over the run from stalls.
+ */
+function printTimeline(startedAt: Date, ended: { at: number; ms: number }[]) {
+  console.log(`the run by half-seconds, from ${startedAt.toISOString()}:`);
+  const steps = new Map<number, number[]>();
+  for (const { at, ms } of ended) {
+    const step = Math.floor(at / TIMELINE_STEP_MS);
+    const times = steps.get(step) ?? [];
+    times.push(ms);
+    steps.set(step, times);
+  }
+  for (const [step, t] of [...steps].sort((a, b) => a[0] - b[0])) {
+    t.sort((a, b) => a - b);
+    console.log(
+      `  ${((step * TIMELINE_STEP_MS) / 1000).toFixed(1)} s: ${(t.length * 1000) / TIMELINE_STEP_MS} req/s, ` +
+        `p50 ${percentile(t, 0.5).toFixed(1)}, p95 ${percentile(t, 0.95).toFixed(1)}, max ${t.at(-1)!.toFixed(1)} ms`,
+    );
+  }
+}
+
 export async function runMixed(o: MixedOptions): Promise<MixedResult> {
   const base = new URL(o.base);
   const times = new Map<string, number[]>(KINDS.map((k) => [k.name, []]));
@@ -269,6 +293,8 @@ export async function runMixed(o: MixedOptions): Promise<MixedResult> {
   const statuses = new Map<string, number>();
   const until = Date.now() + o.seconds * 1000;
   const started = performance.now();
+  const startedAt = new Date();
+  const timeline: { at: number; ms: number }[] | null = process.env.BENCH_MIXED_TIMELINE ? [] : null;
 
   async function loop(index: number) {
     const agent = new http.Agent({
@@ -287,7 +313,9 @@ export async function runMixed(o: MixedOptions): Promise<MixedResult> {
         } catch {
           status = 0;
         }
-        times.get(kind.name)!.push(performance.now() - t);
+        const end = performance.now();
+        times.get(kind.name)!.push(end - t);
+        timeline?.push({ at: end - started, ms: end - t });
         if (status < 200 || status >= 300) {
           errors.set(kind.name, errors.get(kind.name)! + 1);
           const key = `${kind.name} ${status}`;
@@ -301,6 +329,7 @@ export async function runMixed(o: MixedOptions): Promise<MixedResult> {
 
   await Promise.all(Array.from({ length: o.connections }, (_, i) => loop(i)));
   const elapsed = (performance.now() - started) / 1000;
+  if (timeline) printTimeline(startedAt, timeline);
   if (statuses.size > 0) console.log("mixed workload answers other than 2xx:", Object.fromEntries(statuses));
   const all: number[] = [];
   const kinds = KINDS.map((k) => {

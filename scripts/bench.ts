@@ -39,7 +39,9 @@
  * (BENCH_CONSENSUS_SIZES) in a process of its own (scripts/bench-consensus.ts):
  * its time and peak memory.
  *
- * BENCH_CPU_PROFILE=/tmp/x.cpuprofile writes that server process's CPU profile.
+ * BENCH_CPU_PROFILE=/tmp/x.cpuprofile writes that server process's CPU profile;
+ * BENCH_SERVER_LOG=/tmp/server.log appends its log (level info) as it stops;
+ * BENCH_MIXED_TIMELINE=1 prints each mixed run half a second at a time.
  * BENCH_SERVER_NODE_ARGS="--no-liftoff" starts that process with more Node
  * (or V8) options than the start script gives it, to try one; they come
  * first, so an option the start script also sets keeps the script's value
@@ -54,6 +56,7 @@
  * database for inspection.
  */
 import {
+  appendFileSync,
   existsSync,
   mkdtempSync,
   readFileSync,
@@ -140,6 +143,8 @@ const CONSENSUS_FIT_SIZES = (
 const BURST_NAME = `share burst: ${BURST_PICTURES} uncached portrait pictures at once, health and browse meanwhile`;
 /** Where the mixed workload's server writes its database time per statement (DB_STATEMENT_STATS). */
 const STATEMENT_STATS = process.env.BENCH_STATEMENT_STATS;
+/** Where the server processes' own log goes (at level info), each appended as it stops. */
+const SERVER_LOG = process.env.BENCH_SERVER_LOG;
 const ONLY = process.env.BENCH_ONLY?.split(",").filter(Boolean) ?? null;
 const PHOTO_BYTES = 2 * 1024 * 1024;
 const SMALL_CATEGORY = "bench-49-small";
@@ -338,7 +343,7 @@ async function startServerProcess(
       PORT: String(port),
       PUBLIC_URL: base,
       AUTH_SECRET: secret,
-      LOG_LEVEL: "error",
+      LOG_LEVEL: SERVER_LOG ? "info" : "error",
       ...(statements ? { DB_STATEMENT_STATS: statements } : {}),
       // A PostgreSQL pool size to try (the server's default otherwise).
       ...(process.env.BENCH_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE } : {}),
@@ -373,6 +378,7 @@ async function startServerProcess(
     async stop() {
       server.child.kill("SIGTERM");
       await server.exited;
+      if (SERVER_LOG) appendFileSync(SERVER_LOG, server.stdout());
       if (profile) keepMainThreadProfile(profileDir, profile);
     },
   };
