@@ -60,9 +60,22 @@ class IntColumn<A extends IntArray> {
     this.data.set(values, this.length);
     this.length += values.length;
   }
-  /** The values, in an array of their own size. */
+  /** Each of `values` plus `shift`. */
+  pushShifted(values: IntArray, shift: number): void {
+    this.room(values.length);
+    for (let i = 0; i < values.length; i++) this.data[this.length + i] = values[i]! + shift;
+    this.length += values.length;
+  }
+  /**
+   * The values, in an array of their own size: a view of the one filled
+   * when it is nearly full (a refresh sizes it in advance, and a copy of a
+   * million lists' values held the main thread), else a copy.
+   */
   done(): A {
-    return this.data.slice(0, this.length) as A;
+    const spare = this.data.length - this.length;
+    return (
+      spare <= this.length / 8 ? this.data.subarray(0, this.length) : this.data.slice(0, this.length)
+    ) as A;
   }
 }
 
@@ -94,16 +107,24 @@ export class MemberRowsBuilder {
     this.offsets.push(this.values.length);
   }
 
-  /** Copies member m of `from`, every row. */
-  copy(from: MemberRows, m: number): void {
+  /**
+   * Copies members m .. end - 1 of `from`, every row, in one go: a refresh
+   * copies the runs of unchanged members between the changed ones (member
+   * by member took 1.4 times as long at a million lists' entries).
+   */
+  copy(from: MemberRows, m: number, end = m + 1): void {
+    if (end <= m) return;
     this.closeMember();
-    const first = from.rowStart[m]!;
-    const end = from.rowStart[m + 1]!;
-    const base = this.values.length - from.offsets[first]!;
-    this.values.pushAll(from.values.subarray(from.offsets[first]!, from.offsets[end]!));
-    for (let r = first + 1; r <= end; r++) this.offsets.push(from.offsets[r]! + base);
-    this.members.push(from.members[m]!);
-    this.rowStart.push(this.offsets.length - 1);
+    const firstRow = from.rowStart[m]!;
+    const endRow = from.rowStart[end]!;
+    const rowsBefore = this.offsets.length - 1;
+    this.values.pushAll(from.values.subarray(from.offsets[firstRow]!, from.offsets[endRow]!));
+    this.offsets.pushShifted(
+      from.offsets.subarray(firstRow + 1, endRow + 1),
+      this.values.length - from.offsets[endRow]!,
+    );
+    for (let i = m; i < end; i++) this.members.push(from.members[i]!);
+    this.rowStart.pushShifted(from.rowStart.subarray(m + 1, end + 1), rowsBefore - firstRow);
   }
 
   private closeMember(): void {
@@ -142,16 +163,26 @@ function sortMembers(rows: MemberRows): MemberRows {
 /**
  * `old` with the members in `changed` replaced by what `fresh` holds of
  * them (a changed member absent from `fresh` has no rows left). Both sorted;
- * so is the answer.
+ * so is the answer. Unchanged members are copied a run at a time.
  */
 export function replaceMembers(old: MemberRows, fresh: MemberRows, changed: ReadonlySet<string>): MemberRows {
   const out = new MemberRowsBuilder(old.values.length + fresh.values.length);
+  // Old members from `kept` on are unchanged and not yet copied: copied together when the run ends.
+  let kept = 0;
   let j = 0;
   for (let i = 0; i < old.members.length; i++) {
     const id = old.members[i]!;
-    while (j < fresh.members.length && fresh.members[j]! < id) out.copy(fresh, j++);
-    if (!changed.has(id)) out.copy(old, i);
+    if (j < fresh.members.length && fresh.members[j]! < id) {
+      out.copy(old, kept, i);
+      kept = i;
+      while (j < fresh.members.length && fresh.members[j]! < id) out.copy(fresh, j++);
+    }
+    if (changed.has(id)) {
+      out.copy(old, kept, i);
+      kept = i + 1;
+    }
   }
+  out.copy(old, kept, old.members.length);
   while (j < fresh.members.length) out.copy(fresh, j++);
   return out.done();
 }
@@ -164,6 +195,7 @@ export function toRankedLists(rows: MemberRows): RankedLists {
     memberCount: rows.members.length,
     member,
     offsets: rows.offsets.slice(),
-    items: Int32Array.from(rows.values),
+    // The typed array constructor converts in one pass (Int32Array.from took up to three times as long).
+    items: new Int32Array(rows.values),
   };
 }
