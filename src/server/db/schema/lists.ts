@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   foreignKey,
   index,
@@ -50,6 +51,18 @@ export const lists = pgTable(
     index("lists_tags_idx").using("gin", t.tags),
   ],
 );
+
+/**
+ * Public lists of each kind ('' for a list without one), kept by triggers on
+ * lists (migration 0015) in the transaction that changed them, so browse's
+ * count of every public list is a read of a few rows instead of a scan: a
+ * million lists took 0.5-0.8 s to count on PGlite, blocking its one thread
+ * (docs/performance.md).
+ */
+export const publicListCounts = pgTable("public_list_counts", {
+  kind: text("kind").primaryKey(),
+  lists: bigint("lists", { mode: "number" }).notNull(),
+});
 
 /** Entries in order; item_id is a season id ('s12') or an appearance id ('s12-...'). */
 export const listItems = pgTable(
