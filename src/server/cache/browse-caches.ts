@@ -117,7 +117,12 @@ function countAfterListWrite(
 export const browseCountsCache: CacheDeclaration<BrowseFilter, number> = {
   name: "browse counts by filter",
   key: (f) => JSON.stringify(f),
-  bound: { entries: 2_000, ttlMs: 30_000 },
+  // Every list write through the app moves these (above), so the expiry only
+  // bounds what a change outside it (an admin script) leaves off. Each
+  // recount of a search matching many of a million lists holds PGlite's one
+  // thread for a third of a second: the counts live ten times as long as the
+  // pages they number.
+  bound: { entries: 2_000, ttlMs: 300_000 },
   derivesFrom: {
     "list-saved": (counts, e) => countAfterListWrite(counts, e.local),
     "list-deleted": (counts, e) => countAfterListWrite(counts, e.local && { ...e.local, after: null }),
