@@ -5,6 +5,7 @@ import type { Transaction } from "@electric-sql/pglite";
 import type { Database } from "../db/client.ts";
 import type { PgliteQueryClient } from "../db/pglite-statements.ts";
 import { quoteIdent } from "./dump-reader.ts";
+import { DERIVED_TABLES } from "./derived-tables.ts";
 
 /**
  * The data of a PGlite database in the format pg_dump --data-only writes
@@ -43,6 +44,7 @@ async function tablesInLoadOrder(tx: Transaction): Promise<Table[]> {
   );
   const tables = new Map<string, Table>();
   for (const c of columns) {
+    if (DERIVED_TABLES.has(c.name)) continue;
     const table = tables.get(c.name) ?? {
       oid: c.oid,
       name: c.name,

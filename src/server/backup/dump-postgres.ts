@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
+import { DERIVED_TABLES } from "./derived-tables.ts";
 
 /**
  * The data of a PostgreSQL database as PostgreSQL's own pg_dump writes it:
@@ -55,6 +56,7 @@ export async function dumpPostgres(url: string, file: string): Promise<string> {
       "--schema=public",
       "--quote-all-identifiers",
       "--encoding=UTF8",
+      ...[...DERIVED_TABLES].map((table) => `--exclude-table-data=public.${table}`),
       // A migration holding a table's lock makes the backup fail after a minute rather than wait for ever.
       "--lock-wait-timeout=60000",
       `--file=${file}`,

@@ -4,6 +4,7 @@ import { from as copyFrom } from "pg-copy-streams";
 import type { Database, Db } from "../db/client.ts";
 import type { PgliteQueryClient } from "../db/pglite-statements.ts";
 import { type DumpEvent, quoteIdent } from "./dump-reader.ts";
+import { DERIVED_TABLES } from "./derived-tables.ts";
 import { NotEmptyError, RefusedBackupError } from "./errors.ts";
 import type { Manifest } from "./manifest.ts";
 import { MIGRATIONS_TABLE_SQL, ourMigrations, RECORD_MIGRATION_SQL } from "./schema-migrations.ts";
@@ -232,6 +233,10 @@ export async function loadDump(
       if (event.kind === "copy") {
         const key = `${event.schema}.${event.table}`;
         const table = event.schema === "public" ? live.tables.get(event.table) : undefined;
+        if (table && DERIVED_TABLES.has(event.table))
+          throw new RefusedBackupError(
+            `db.sql holds data for ${JSON.stringify(key)}, which the database keeps itself from the other tables.`,
+          );
         if (!table)
           throw new RefusedBackupError(
             `db.sql holds data for ${JSON.stringify(key)}, which is not one of our tables.`,
