@@ -57,7 +57,7 @@ export const lists = pgTable(
  * lists (migration 0015) in the transaction that changed them, so browse's
  * count of every public list is a read of a few rows instead of a scan: a
  * million lists took 0.5-0.8 s to count on PGlite, blocking its one thread
- * (docs/performance.md).
+ * (decision 024).
  */
 export const publicListCounts = pgTable("public_list_counts", {
   kind: text("kind").primaryKey(),
