@@ -4,7 +4,7 @@ CREATE TABLE "public_list_counts" (
 );
 --> statement-breakpoint
 -- Browse's count of every public list (of one kind, or all) reads these rows
--- (browse.service.ts); before, it scanned the lists (docs/performance.md).
+-- (browse.service.ts); before, it scanned the lists (decision 024).
 -- Kept here, in the transaction of the write, whatever made it: a save, an
 -- account's removal cascading to its lists, a restore. Inserts and deletes
 -- are counted once a statement (a seed of thousands of rows updates a row
@@ -13,35 +13,26 @@ CREATE TABLE "public_list_counts" (
 INSERT INTO "public_list_counts" ("kind", "lists")
 SELECT coalesce("kind", ''), count(*) FROM "lists" WHERE "is_public" GROUP BY 1;
 --> statement-breakpoint
-CREATE FUNCTION count_public_lists_inserted() RETURNS trigger
+-- One function for both: the statement's rows are `written_lists` in each.
+CREATE FUNCTION count_public_lists_written() RETURNS trigger
 LANGUAGE plpgsql
 AS $$
 BEGIN
   INSERT INTO public_list_counts AS c (kind, lists)
-  SELECT coalesce(kind, ''), count(*) FROM inserted_lists WHERE is_public GROUP BY 1 ORDER BY 1
+  SELECT coalesce(kind, ''), CASE TG_OP WHEN 'INSERT' THEN 1 ELSE -1 END * count(*)
+  FROM written_lists WHERE is_public GROUP BY 1 ORDER BY 1
   ON CONFLICT (kind) DO UPDATE SET lists = c.lists + excluded.lists;
   RETURN NULL;
 END
 $$;
 --> statement-breakpoint
 CREATE TRIGGER lists_count_inserted AFTER INSERT ON lists
-REFERENCING NEW TABLE AS inserted_lists
-FOR EACH STATEMENT EXECUTE FUNCTION count_public_lists_inserted();
---> statement-breakpoint
-CREATE FUNCTION count_public_lists_deleted() RETURNS trigger
-LANGUAGE plpgsql
-AS $$
-BEGIN
-  INSERT INTO public_list_counts AS c (kind, lists)
-  SELECT coalesce(kind, ''), -count(*) FROM deleted_lists WHERE is_public GROUP BY 1 ORDER BY 1
-  ON CONFLICT (kind) DO UPDATE SET lists = c.lists + excluded.lists;
-  RETURN NULL;
-END
-$$;
+REFERENCING NEW TABLE AS written_lists
+FOR EACH STATEMENT EXECUTE FUNCTION count_public_lists_written();
 --> statement-breakpoint
 CREATE TRIGGER lists_count_deleted AFTER DELETE ON lists
-REFERENCING OLD TABLE AS deleted_lists
-FOR EACH STATEMENT EXECUTE FUNCTION count_public_lists_deleted();
+REFERENCING OLD TABLE AS written_lists
+FOR EACH STATEMENT EXECUTE FUNCTION count_public_lists_written();
 --> statement-breakpoint
 -- An update moves a list between counts only when its visibility or kind
 -- changed; the WHEN clause keeps every other update (each save, each upvote)
