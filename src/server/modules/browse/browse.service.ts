@@ -9,7 +9,6 @@ import type { ListCard, ListSummary } from "#shared/lists.ts";
 import { textArray, textArrayLiteral, textArrayParam } from "../../db/text-array.ts";
 import { builtStatement } from "../../db/built-query.ts";
 import { batchedRead } from "../../db/batched-reads.ts";
-import { takeTurns } from "../../db/take-turns.ts";
 import { LIMITS } from "#shared/limits.ts";
 import { MEMBER_FLAGS_KEPT } from "../../cache/viewer-flags-cache.ts";
 
@@ -240,12 +239,9 @@ async function queryBrowsePage(
 
   const countAll = async () => {
     if (!query.q && query.tags.length === 0) return countPublicLists(store, query.type);
-    const counted = () => db.select({ n: count() }).from(lists).where(where);
-    // A reader's favourites are few, found from their side: no turn to wait for.
-    const [row] = await (wantsFavorites ? counted() : store.perApp(scanningCounts)(counted));
+    const [row] = await db.select({ n: count() }).from(lists).where(where);
     return Number(row?.n ?? 0);
   };
-
   // A reader's favourites are counted afresh: a favourite clears no shared answer.
   const total = wantsFavorites
     ? await countAll()
@@ -272,15 +268,6 @@ async function queryBrowsePage(
   const cards = await withViewerFlags(store, await withPreviews(store, rows), viewerId);
   return { lists: cards, page, pageCount, total };
 }
-
-/**
- * Counts that read their matches (a search, tags) take turns, two at a
- * time: at a million lists a search's count holds its
- * PostgreSQL connection for over half a second, and four searches counted
- * at once held every connection a process has for requests (four of seven,
- * db/client.ts) while every other request waited.
- */
-const scanningCounts = (_db: Db) => takeTurns(2);
 
 /**
  * Every public list, or those of one kind: the counts the database keeps
