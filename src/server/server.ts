@@ -1,6 +1,8 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
+import type { Server } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
+import { LISTENING_COPIES, listenOnCopies } from "./http/listening-copies.ts";
 import { createApp } from "./app.ts";
 import { createAuth } from "./auth/auth.ts";
 import { lockDataDir } from "./db/data-dir-lock.ts";
@@ -157,6 +159,12 @@ export async function startServer(
       );
       s.once("error", rej);
     });
+    const closeCopies = await listenOnCopies(server as Server, LISTENING_COPIES).catch((e: Error) => {
+      logger.error("listening on copies of the socket failed: one new connection a turn", {
+        error: e.message,
+      });
+      return () => {};
+    });
     const url = env.PUBLIC_URL ?? `http://localhost:${actualPort}`;
     logger.info("listening", { url, port: actualPort, host: env.HOST ?? "all interfaces" });
 
@@ -166,6 +174,7 @@ export async function startServer(
       port: actualPort,
       async stop() {
         await new Promise<void>((res) => {
+          closeCopies();
           server.close(() => res());
           // Open keep-alive and SSE connections would hold close() forever.
           (server as { closeAllConnections?: () => void }).closeAllConnections?.();
