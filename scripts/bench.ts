@@ -42,6 +42,8 @@
  * BENCH_CPU_PROFILE=/tmp/x.cpuprofile writes that server process's CPU profile;
  * BENCH_SERVER_LOG=/tmp/server.log appends its log (level info) as it stops;
  * BENCH_MIXED_TIMELINE=1 prints each mixed run half a second at a time.
+ * BENCH_LIVE_WRITES_PER_SECOND=120 times more comments in the live scenario
+ * (20 a second otherwise), half of them each on a new connection.
  * BENCH_SERVER_NODE_ARGS="--no-liftoff" starts that process with more Node
  * (or V8) options than the start script gives it, to try one; they come
  * first, so an option the start script also sets keeps the script's value
@@ -126,8 +128,8 @@ const MIXED_NAME = "mixed: 80 % reads, 20 % writes by many members";
 /** Members holding an event stream open during the live scenario (scripts/bench-streams.ts). */
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 2000);
 const LIVE_NAME = `live: ${STREAMS.toLocaleString("en-US")} open event streams, a comment to its Inbox event, during the mixed workload`;
-/** Comments a second the live scenario times. */
-const LIVE_WRITES_PER_SECOND = 20;
+/** Comments a second the live scenario times (half from kept-alive connections, half each on a new one). */
+const LIVE_WRITES_PER_SECOND = Number(process.env.BENCH_LIVE_WRITES_PER_SECOND ?? 20);
 /** Share pictures drawn at once in the burst (scripts/bench-share-burst.ts). */
 const BURST_PICTURES = 40;
 /** What a browser adds to every request that matters to the server: it takes compressed answers. */
