@@ -209,13 +209,16 @@ export async function categoryDetail(
   id: string,
   viewerId: string | null,
 ): Promise<CategoryDetail> {
-  const category = await sharedResults(store, id);
-  if (!viewerId) return { category, mine: null };
+  if (!viewerId) return { category: await sharedResults(store, id), mine: null };
   const read = store.perApp(submissionReaderOf);
-  const sub = await store.caches.ownSubmissions.get(
-    { categoryId: id, userId: viewerId },
-    async () => (await read(`${id}\u0000${viewerId}`)) ?? null,
-  );
+  // Side by side: after a vote both were dropped, and on PostgreSQL each is a round trip.
+  const [category, sub] = await Promise.all([
+    sharedResults(store, id),
+    store.caches.ownSubmissions.get(
+      { categoryId: id, userId: viewerId },
+      async () => (await read(`${id}\u0000${viewerId}`)) ?? null,
+    ),
+  ]);
   if (!sub) return { category, mine: null };
   return {
     category,
