@@ -153,13 +153,16 @@ export async function discussionJson(
   sort: CommentSort,
   reader: Reader | null,
 ): Promise<JsonBytes<Discussion>> {
-  const shared = await sharedDiscussion(store, target, sort);
-  if (!reader) return shared.bytes;
+  if (!reader) return (await sharedDiscussion(store, target, sort)).bytes;
   const read = store.perApp(votesReaderOf);
-  const votes = await store.caches.ownVotes.get(
-    { target, readerId: reader.id },
-    async () => (await read({ target, viewerId: reader.id })) ?? new Map<string, number>(),
-  );
+  // Side by side: on PostgreSQL each is a round trip when not remembered.
+  const [shared, votes] = await Promise.all([
+    sharedDiscussion(store, target, sort),
+    store.caches.ownVotes.get(
+      { target, readerId: reader.id },
+      async () => (await read({ target, viewerId: reader.id })) ?? new Map<string, number>(),
+    ),
+  ]);
   return forReader(shared, reader, votes);
 }
 
