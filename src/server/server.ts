@@ -3,6 +3,7 @@ import { join, resolve } from "node:path";
 import type { Server } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import { LISTENING_COPIES, listenOnCopies } from "./http/listening-copies.ts";
+import { readOnAccept } from "./http/read-on-accept.ts";
 import { createApp } from "./app.ts";
 import { createAuth } from "./auth/auth.ts";
 import { lockDataDir } from "./db/data-dir-lock.ts";
@@ -159,6 +160,8 @@ export async function startServer(
       );
       s.once("error", rej);
     });
+    // A new connection's request is read in the turn that accepts it, on every descriptor.
+    readOnAccept(server as Server);
     const closeCopies = await listenOnCopies(server as Server, LISTENING_COPIES).catch((e: Error) => {
       logger.error("listening on copies of the socket failed: one new connection a turn", {
         error: e.message,
