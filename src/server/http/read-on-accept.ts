@@ -2,7 +2,7 @@ import { readSync } from "node:fs";
 import type { Server, Socket } from "node:net";
 
 /** The most read at once on accepting: a request's head and a JSON body's limit. */
-export const FIRST_READ_BYTES = 64 * 1024;
+const FIRST_READ_BYTES = 64 * 1024;
 
 const descriptorOf = (socket: Socket): number | undefined => {
   const fd = (socket as unknown as { _handle?: { fd?: unknown } })._handle?.fd;
@@ -17,8 +17,8 @@ const descriptorOf = (socket: Socket): number | undefined => {
  * the loop's next turn, and a turn of a busy server is long (on PGlite it
  * lasts as long as answering everything the previous turn read): a visitor
  * on a new connection waited a whole turn more than one on a kept-alive
- * connection (docs/performance.md, "A new connection's first bytes read at
- * once"). A browser sends its request as soon as it has connected, so under
+ * connection (docs/performance.md, "A new connection read in the turn that
+ * accepts it"). A browser sends its request as soon as it has connected, so under
  * load the bytes are usually there when the connection is accepted: they are
  * read from the socket's descriptor at once and handed to the HTTP server's
  * parser as the socket's first data; whatever comes later arrives as usual.
