@@ -158,9 +158,33 @@ export async function vacuumAtStartUp(client: Client, report: (e: MaintenanceEve
 }
 
 /**
- * Looks every `everyMs` and gives the most urgent table its pass, one a
- * look, so that no look stops the server for more than one table. Returns
- * the stop; a failure is reported and the next look tries again.
+ * One look: every table due gets its pass, most urgent first, one pass at a
+ * time. Statements asked for during a pass run before the next pass starts
+ * (PGlite's lock serves them in turn), so no pass stops the server for more
+ * than one table. Every table due is served at each look: with one table a
+ * look, a table that gathers dead rows all the time (the scores every
+ * Global Rankings vote rewrites) could come first at every look, and tables
+ * that only grow (upvotes, favourites, notifications) went unanalysed
+ * while the server ran. Their statements kept the plans made while they
+ * were empty, reading the whole table where an index finds the row, and
+ * grew slower with the table (docs/performance.md, "Plans made on empty
+ * tables"); an ANALYZE makes PostgreSQL plan them again.
+ */
+export async function maintainOnce(
+  client: Client,
+  report: (e: MaintenanceEvent) => void,
+  options: MaintenanceOptions = {},
+  stopped: () => boolean = () => false,
+): Promise<void> {
+  for (const work of await tablesDue(client, { ...MAINTENANCE_DEFAULTS, ...options })) {
+    if (stopped()) return;
+    report(await run(client, work));
+  }
+}
+
+/**
+ * Looks every `everyMs` (maintainOnce). Returns the stop; a failure is
+ * reported and the next look tries again.
  */
 export function maintainPglite(
   client: Client,
@@ -170,10 +194,8 @@ export function maintainPglite(
 ): { stop: () => Promise<void> } {
   const o = { ...MAINTENANCE_DEFAULTS, ...options };
   let running: Promise<void> | null = null;
-  const look = async () => {
-    const [work] = await tablesDue(client, o);
-    if (work) report(await run(client, work));
-  };
+  let stopped = false;
+  const look = () => maintainOnce(client, report, o, () => stopped);
   const timer = setInterval(() => {
     running ??= look()
       .catch((error: Error) => onError(error))
@@ -182,6 +204,7 @@ export function maintainPglite(
   timer.unref();
   return {
     async stop() {
+      stopped = true;
       clearInterval(timer);
       await running;
     },
