@@ -353,6 +353,7 @@ async function startServerProcess(
       AUTH_SECRET: secret,
       LOG_LEVEL: SERVER_LOG ? "info" : "error",
       ...(statements ? { DB_STATEMENT_STATS: statements } : {}),
+      ...(process.env.BENCH_METRICS_TOKEN ? { METRICS_TOKEN: process.env.BENCH_METRICS_TOKEN } : {}),
       // A PostgreSQL pool size to try (the server's default otherwise).
       ...(process.env.BENCH_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE } : {}),
     },

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CommentVoteDto, DiscussionDto, InboxDto } from "#server/api-types.ts";
-import { comments, notifications, user } from "#server/db/schema/index.ts";
+import { comments, commentVotes, notifications, user } from "#server/db/schema/index.ts";
 import type { ErrorBody } from "#server/http/errors.ts";
 import { COMMENT_AUTHOR_FALLBACK, COMMENT_MESSAGES } from "#shared/comments.ts";
 import { createTestApp, type TestUser } from "#testing/test-app.ts";
@@ -230,6 +230,49 @@ describe("votes", () => {
     // ...while bob's own vote is read back at once, with the rest of his votes.
     expect((await vote(bob, second, -1)).status).toBe(200);
     expect(await myVotes()).toEqual({ Third: 0, Second: -1, First: 0 });
+  });
+
+  it("shows each reader their votes of the discussion read, on a list and on a season, whatever they voted elsewhere", async () => {
+    await clearComments();
+    const season = { categoryId: "season-49" };
+    const onSeason = async (u: TestUser, text: string) => {
+      const res = await post(u, text, undefined, season);
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { id: string }).id;
+    };
+    const seasonVotes = async (u: TestUser) => {
+      const res = await t.request("/api/comments?categoryId=season-49", { cookie: u.cookie });
+      const d = (await res.json()) as DiscussionDto;
+      return Object.fromEntries(d.threads.map((th) => [th.text, th.myVote]));
+    };
+    const listVotes = async (u: TestUser) =>
+      Object.fromEntries((await discussion(u)).threads.map((th) => [th.text, th.myVote]));
+    const onList = await comment(alice, "On the list");
+    const [up, down, untouched] = [
+      await onSeason(alice, "Up"),
+      await onSeason(owner, "Down"),
+      await onSeason(alice, "None"),
+    ];
+    // Many votes of bob's in another discussion, written behind the API's back (its limits).
+    const elsewhere = Array.from({ length: 30 }, (_, i) => ({
+      id: `elsewhere-${i}`,
+      categoryId: "season-47",
+      authorId: owner.id,
+      text: `elsewhere ${i}`,
+    }));
+    await t.database.db.insert(comments).values(elsewhere);
+    await t.database.db
+      .insert(commentVotes)
+      .values(elsewhere.map((c) => ({ commentId: c.id, userId: bob.id, value: 1 })));
+    expect((await vote(bob, up, 1)).status).toBe(200);
+    expect((await vote(bob, down, -1)).status).toBe(200);
+    expect((await vote(bob, onList, -1)).status).toBe(200);
+    expect((await vote(alice, untouched, 1)).status).toBe(200);
+    const seen = await seasonVotes(bob);
+    expect(seen).toEqual({ Up: 1, Down: -1, None: 0 });
+    expect(await listVotes(bob)).toEqual({ "On the list": -1 });
+    expect(await seasonVotes(alice)).toEqual({ Up: 0, Down: 0, None: 1 });
+    expect(await listVotes(alice)).toEqual({ "On the list": 0 });
   });
 
   it("counts exactly when 200 readers vote on one comment at once", async () => {

@@ -1,10 +1,10 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { SharedDiscussion } from "../../cache/discussion-cache.ts";
 import { batchedRead } from "../../db/batched-reads.ts";
 import type { Db } from "../../db/client.ts";
 import { textArrayLiteral, textArrayParam } from "../../db/text-array.ts";
-import { builtQuery } from "../../db/built-query.ts";
+import { builtStatement } from "../../db/built-query.ts";
 import { comments, commentVotes, user } from "../../db/schema/index.ts";
 import type { JsonBytes } from "../../http/json-bytes.ts";
 import type { Store } from "../../store.ts";
@@ -98,19 +98,37 @@ interface VotesAsked {
   viewerId: string;
 }
 
+interface VoteRow {
+  id: string;
+  value: number;
+  userId: string;
+}
+
 /**
  * Readers' own votes in a discussion: the readers of one discussion asking at
  * the same moment share one indexed query (batchedRead), one per discussion.
+ *
+ * The query starts from the readers' votes and looks each voted comment up by
+ * its key, so it reads as many rows as the readers ever voted. Written as a
+ * plain join, PostgreSQL started from the discussion's comments instead and
+ * looked for the readers' votes on every one of them: a plan kept for every
+ * discussion guesses a discussion at about one comment (most have few), and a
+ * popular one, the one read most, has hundreds. The lookup sits in a
+ * subquery with OFFSET 0, which keeps the planner from turning the join
+ * round (docs/performance.md, "Readers' votes from their side").
  */
 function votesReaderOf(db: Db) {
   // Built once for each kind of discussion (db/built-query.ts).
   const votesWhere = (target: Parameters<typeof targetWhere>[0]) =>
-    builtQuery(
-      db
-        .select({ id: commentVotes.commentId, value: commentVotes.value, userId: commentVotes.userId })
-        .from(commentVotes)
-        .innerJoin(comments, eq(comments.id, commentVotes.commentId))
-        .where(and(sql`${commentVotes.userId} = ANY(${textArrayParam("viewers")})`, targetWhere(target))),
+    builtStatement<VoteRow>(
+      db,
+      sql`SELECT ${commentVotes.commentId} AS id, ${commentVotes.value} AS value, ${commentVotes.userId} AS "userId"
+          FROM ${commentVotes}
+          CROSS JOIN LATERAL (
+            SELECT ${comments.listUserId}, ${comments.listId}, ${comments.categoryId} FROM ${comments}
+            WHERE ${comments.id} = ${commentVotes.commentId} OFFSET 0
+          ) AS ${comments}
+          WHERE ${commentVotes.userId} = ANY(${textArrayParam("viewers")}) AND ${targetWhere(target)}`,
     );
   const onList = votesWhere({ listUserId: sql.placeholder("listUserId"), listId: sql.placeholder("listId") });
   const onCategory = votesWhere({ categoryId: sql.placeholder("categoryId") });
@@ -125,8 +143,8 @@ function votesReaderOf(db: Db) {
       const target = group[0]!.target;
       const viewers = textArrayLiteral(group.map((a) => a.viewerId));
       const rows = await (isList(target)
-        ? onList.execute({ viewers, ...target })
-        : onCategory.execute({ viewers, ...target }));
+        ? onList.rows({ viewers, ...target })
+        : onCategory.rows({ viewers, ...target }));
       for (const a of group) answers.set(a, new Map());
       for (const r of rows)
         for (const a of group) if (a.viewerId === r.userId) answers.get(a)!.set(r.id, r.value);
