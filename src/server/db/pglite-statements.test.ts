@@ -65,6 +65,24 @@ describe("PGlite queries as named prepared statements", () => {
     expect(deleted.affectedRows).toBe(2);
   });
 
+  it("sends parameters of any text, empty, null, long and many, as PGlite's own query does", async () => {
+    const prepared = withPreparedStatements(client);
+    const texts = [
+      "",
+      "Ça va 🌴",
+      "quote ' and \\ backslash",
+      "\u0000".slice(1) + "x".repeat(70_000),
+      "naïve",
+    ];
+    const values = Array.from({ length: 300 }, (_, i) => (i % 7 === 3 ? null : texts[i % texts.length]!));
+    const columns = values.map((_, i) => `$${i + 1}::text AS c${i}`).join(", ");
+    const text = `SELECT ${columns}`;
+    const plain = await client.query(text, values);
+    const answer = await prepared.query(text, values);
+    expect(answer).toEqual(plain);
+    expect(Object.values(answer.rows[0] as object)).toEqual(values);
+  });
+
   it("reports a failed statement with its code and stays usable; a statement that does not parse is not kept", async () => {
     const prepared = withPreparedStatements(client);
     await expect(prepared.query("INSERT INTO t (id) VALUES ($1)", [1])).rejects.toMatchObject({

@@ -18,6 +18,7 @@ import { type PGlite, type messages, parse, protocol } from "@electric-sql/pglit
 import type { QueryOptions, Results, Transaction } from "@electric-sql/pglite";
 import type { StatementStats } from "./statement-stats.ts";
 import { type Answer, AnswerBytes, readAnswer } from "./pglite-answer.ts";
+import { runMessages } from "./pglite-run-messages.ts";
 
 const { serialize } = protocol;
 
@@ -101,9 +102,9 @@ export function withPreparedStatements(
   // messages up to its Sync, so an error leaves it ready for the next query.
   const send = (parts: Uint8Array[]) => client.execProtocol(concat(parts), { syncToFs: false });
   // A run's answer is read from its bytes (pglite-answer.ts), not by PGlite's reader.
-  const sendForAnswer = async (parts: Uint8Array[]): Promise<Answer> => {
+  const sendForAnswer = async (messages: Uint8Array): Promise<Answer> => {
     const bytes = new AnswerBytes();
-    await client.execProtocolRawStream(concat(parts), { syncToFs: false, onRawData: bytes.add });
+    await client.execProtocolRawStream(messages, { syncToFs: false, onRawData: bytes.add });
     return readAnswer(bytes.all);
   };
 
@@ -160,15 +161,10 @@ export function withPreparedStatements(
     try {
       // The mode is switched in the same message as the run it is for.
       const switchMode =
-        statement.plan === planMode ? [] : [serialize.query(`SET plan_cache_mode TO ${statement.plan}`)];
+        statement.plan === planMode ? undefined : serialize.query(`SET plan_cache_mode TO ${statement.plan}`);
       planMode = statement.plan;
       const started = stats ? performance.now() : 0;
-      const answer = await sendForAnswer([
-        ...switchMode,
-        serialize.bind({ statement: statement.name, values }),
-        serialize.execute({}),
-        serialize.sync(),
-      ]);
+      const answer = await sendForAnswer(runMessages(statement.name, values, switchMode));
       stats?.record(text, performance.now() - started);
       if (!inTransaction) await client.syncToFs();
       return readResult<T>(statement.fields, answer, options);
