@@ -48,6 +48,9 @@
  * (or V8) options than the start script gives it, to try one; they come
  * first, so an option the start script also sets keeps the script's value
  * (to try another value of one, edit the start script).
+ * BENCH_METRICS_TOKEN=<16 characters or more> serves that process's /metrics
+ * (its V8 heap, external memory and RSS among them) to that bearer token,
+ * to watch its memory during a long run (BENCH_SECONDS).
  *
  * BENCH_PGLITE_DIR=/some/dir keeps the PGlite data there and seeds it only
  * once per size (a 100,000-list seed takes about two minutes), for repeated runs.
