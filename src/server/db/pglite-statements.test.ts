@@ -67,13 +67,7 @@ describe("PGlite queries as named prepared statements", () => {
 
   it("sends parameters of any text, empty, null, long and many, as PGlite's own query does", async () => {
     const prepared = withPreparedStatements(client);
-    const texts = [
-      "",
-      "Ça va 🌴",
-      "quote ' and \\ backslash",
-      "\u0000".slice(1) + "x".repeat(70_000),
-      "naïve",
-    ];
+    const texts = ["", "Ça va 🌴", "quote ' and \\ backslash", "x".repeat(70_000), "naïve"];
     const values = Array.from({ length: 300 }, (_, i) => (i % 7 === 3 ? null : texts[i % texts.length]!));
     const columns = values.map((_, i) => `$${i + 1}::text AS c${i}`).join(", ");
     const text = `SELECT ${columns}`;
