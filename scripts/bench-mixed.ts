@@ -6,16 +6,18 @@
  * install runs it, and reports that process's peak memory.
  *
  * autocannon reports one latency for all requests, so this has its own small
- * load generator: `connections` loops on keep-alive sockets. Each loop talks
+ * load generator: `connections` loops on keep-alive sockets, each request
+ * written on its socket as autocannon writes the baseline's
+ * (bench-connection.ts), not through Node's HTTP client. Each loop talks
  * from its own loopback address (127.0.0.x): the per-address write limit
  * (1,500 a minute) is meant for one household, not for a whole benchmark.
  * The loops run on a worker thread (`runMixedInWorker`).
  */
 import { createHmac, randomBytes } from "node:crypto";
-import http from "node:http";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 import { sql } from "drizzle-orm";
 import type { Db } from "../src/server/db/client.ts";
+import { Connection } from "./bench-connection.ts";
 
 export interface MixedOptions {
   base: string;
@@ -227,38 +229,6 @@ function chooseKind(): Kind {
   return ACTIVE[0]!;
 }
 
-function send(agent: http.Agent, base: URL, origin: string, req: Request): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const body = req.body === undefined ? undefined : JSON.stringify(req.body);
-    const r = http.request(
-      {
-        agent,
-        host: base.hostname,
-        port: base.port,
-        method: req.method,
-        path: req.path,
-        headers: {
-          cookie: req.cookie,
-          ...(req.method === "GET"
-            ? {}
-            : {
-                origin,
-                "content-type": "application/json",
-                "content-length": Buffer.byteLength(body ?? ""),
-              }),
-        },
-      },
-      (res) => {
-        res.resume();
-        res.once("end", () => resolve(res.statusCode ?? 0));
-        res.once("error", reject);
-      },
-    );
-    r.once("error", reject);
-    r.end(body);
-  });
-}
-
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
@@ -297,11 +267,7 @@ export async function runMixed(o: MixedOptions): Promise<MixedResult> {
   const timeline: { at: number; ms: number }[] | null = process.env.BENCH_MIXED_TIMELINE ? [] : null;
 
   async function loop(index: number) {
-    const agent = new http.Agent({
-      keepAlive: true,
-      maxSockets: 1,
-      localAddress: `127.0.0.${2 + (index % 250)}`,
-    });
+    const connection = new Connection(base, `127.0.0.${2 + (index % 250)}`);
     try {
       while (Date.now() < until) {
         const kind = chooseKind();
@@ -309,7 +275,7 @@ export async function runMixed(o: MixedOptions): Promise<MixedResult> {
         const t = performance.now();
         let status = 0;
         try {
-          status = await send(agent, base, o.origin, req);
+          status = await connection.send(req.method, req.path, req.cookie, req.body, o.origin);
         } catch {
           status = 0;
         }
@@ -323,7 +289,7 @@ export async function runMixed(o: MixedOptions): Promise<MixedResult> {
         }
       }
     } finally {
-      agent.destroy();
+      connection.close();
     }
   }
 
