@@ -2,7 +2,8 @@ import { timingSafeEqual } from "node:crypto";
 import type { Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import type pg from "pg";
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type * as PromClient from "prom-client";
+import type { Gauge } from "prom-client";
 import type { AppEnv } from "./context.ts";
 import { notFound } from "./errors.ts";
 import { matchedRoute } from "./matched-route.ts";
@@ -23,48 +24,14 @@ export function mountMetrics(app: Hono<AppEnv>, token: string | undefined, pool:
     });
     return;
   }
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
-  const requests = new Counter({
-    name: "http_requests_total",
-    help: "HTTP requests answered, by method, matched route and status code",
-    labelNames: ["method", "route", "status"] as const,
-    registers: [registry],
-  });
-  const errors = new Counter({
-    name: "http_request_errors_total",
-    help: "HTTP requests answered with 4xx or 5xx, by matched route and status class",
-    labelNames: ["route", "class"] as const,
-    registers: [registry],
-  });
-  const duration = new Histogram({
-    name: "http_request_duration_seconds",
-    help: "Time to the response's headers, by method and matched route",
-    labelNames: ["method", "route"] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
-  });
-  const streams = new Gauge({
-    name: "sse_connections",
-    help: "Open Server-Sent-Events streams (/api/events)",
-    registers: [registry],
-  });
-  if (pool) {
-    new Gauge({
-      name: "db_pool_connections",
-      help: "PostgreSQL pool connections: total open, idle, and requests waiting for one",
-      labelNames: ["state"] as const,
-      registers: [registry],
-      collect() {
-        this.set({ state: "total" }, pool.totalCount);
-        this.set({ state: "idle" }, pool.idleCount);
-        this.set({ state: "waiting" }, pool.waitingCount);
-      },
-    });
-  }
+  // prom-client is loaded only by a server that serves metrics; the others
+  // would load it for nothing (docs/performance.md, "Packages loaded when
+  // first needed").
+  const loaded = import("prom-client").then((prom) => createMetrics(prom, pool));
 
   app.use(
     createMiddleware<AppEnv>(async (c, next) => {
+      const { duration, requests, errors, streams } = await loaded;
       const end = duration.startTimer();
       await next();
       const route = matchedRoute(c);
@@ -83,9 +50,54 @@ export function mountMetrics(app: Hono<AppEnv>, token: string | undefined, pool:
       c.header("WWW-Authenticate", 'Bearer realm="metrics"');
       return c.json({ error: { code: "UNAUTHORIZED", message: "A valid metrics token is required." } }, 401);
     }
+    const { registry } = await loaded;
     c.header("Cache-Control", "no-store");
     return c.body(await registry.metrics(), 200, { "Content-Type": registry.contentType });
   });
+}
+
+/** The registry and the request metrics, with the process's own (memory, CPU, event loop) and the pool's. */
+function createMetrics(prom: typeof PromClient, pool: pg.Pool | null) {
+  const registry = new prom.Registry();
+  prom.collectDefaultMetrics({ register: registry });
+  const requests = new prom.Counter({
+    name: "http_requests_total",
+    help: "HTTP requests answered, by method, matched route and status code",
+    labelNames: ["method", "route", "status"] as const,
+    registers: [registry],
+  });
+  const errors = new prom.Counter({
+    name: "http_request_errors_total",
+    help: "HTTP requests answered with 4xx or 5xx, by matched route and status class",
+    labelNames: ["route", "class"] as const,
+    registers: [registry],
+  });
+  const duration = new prom.Histogram({
+    name: "http_request_duration_seconds",
+    help: "Time to the response's headers, by method and matched route",
+    labelNames: ["method", "route"] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const streams = new prom.Gauge({
+    name: "sse_connections",
+    help: "Open Server-Sent-Events streams (/api/events)",
+    registers: [registry],
+  });
+  if (pool) {
+    new prom.Gauge({
+      name: "db_pool_connections",
+      help: "PostgreSQL pool connections: total open, idle, and requests waiting for one",
+      labelNames: ["state"] as const,
+      registers: [registry],
+      collect() {
+        this.set({ state: "total" }, pool.totalCount);
+        this.set({ state: "idle" }, pool.idleCount);
+        this.set({ state: "waiting" }, pool.waitingCount);
+      },
+    });
+  }
+  return { registry, requests, errors, duration, streams };
 }
 
 /** Counts an SSE stream from now until the client leaves or the stream ends, whichever is first. */

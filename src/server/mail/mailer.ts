@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Logger } from "../logger.ts";
 
 export interface Mail {
@@ -24,11 +24,17 @@ export function createMailer(opts: {
   outboxDir: string;
   logger: Logger;
 }): Mailer {
-  if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+  const { smtpUrl } = opts;
+  if (smtpUrl) {
+    // Loaded at the first mail, not when the server starts: an install
+    // without SMTP never needs it (docs/performance.md, "Packages loaded
+    // when first needed").
+    let connecting: Promise<Transporter> | null = null;
+    const transport = () =>
+      (connecting ??= import("nodemailer").then((m) => m.default.createTransport(smtpUrl)));
     return {
       async send(mail) {
-        await transport.sendMail({ from: opts.from, ...mail });
+        await (await transport()).sendMail({ from: opts.from, ...mail });
         opts.logger.info("mail sent", { to: mail.to, subject: mail.subject });
       },
     };
