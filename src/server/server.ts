@@ -87,6 +87,7 @@ export async function startServer(
           ms: Math.round(e.ms),
         }),
       (e) => logger.error("database maintenance failed; trying again later", { error: e.message }),
+      (warning) => logger.error(warning),
     );
     logger.info("database ready", { kind: database.kind, ...seeded });
 

@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { type MaintenanceEvent, maintainPglite, vacuumAtStartUp } from "./pglite-maintenance.ts";
+import { housekeepingWarnings, readHousekeepingSettings } from "./postgres-housekeeping.ts";
 import { withPreparedStatements } from "./pglite-statements.ts";
 import { StatementNames, nameRepeatedStatements } from "./pg-named-statements.ts";
 import { PGLITE_TEMPLATE, templateFor } from "./pglite-template.ts";
@@ -31,10 +32,15 @@ export interface Database {
   /**
    * Starts the housekeeping the database does not do by itself: on PGlite
    * a VACUUM of every table that is not tiny (before the server listens),
-   * then small ones while it runs (pglite-maintenance.ts); nothing on
-   * PostgreSQL, whose autovacuum does it. Stopped by `close`.
+   * then small ones while it runs (pglite-maintenance.ts). On PostgreSQL,
+   * whose autovacuum does it, only a `warn` when autovacuum is off
+   * (postgres-housekeeping.ts). Stopped by `close`.
    */
-  maintain(report: (event: MaintenanceEvent) => void, onError: (error: Error) => void): Promise<void>;
+  maintain(
+    report: (event: MaintenanceEvent) => void,
+    onError: (error: Error) => void,
+    warn?: (message: string) => void,
+  ): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -155,7 +161,11 @@ export async function openPostgres(
         lock.release();
       }
     },
-    maintain: async () => {},
+    async maintain(_report, _onError, warn) {
+      // A check that cannot read the settings says nothing rather than stop the start.
+      const settings = await readHousekeepingSettings(pool).catch(() => ({}));
+      for (const warning of housekeepingWarnings(settings)) warn?.(warning);
+    },
     close: () => pool.end(),
   };
 }
