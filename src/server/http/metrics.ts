@@ -3,7 +3,6 @@ import type { Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import type pg from "pg";
 import type * as PromClient from "prom-client";
-import type { Gauge } from "prom-client";
 import type { AppEnv } from "./context.ts";
 import { notFound } from "./errors.ts";
 import { matchedRoute } from "./matched-route.ts";
@@ -101,7 +100,7 @@ function createMetrics(prom: typeof PromClient, pool: pg.Pool | null) {
 }
 
 /** Counts an SSE stream from now until the client leaves or the stream ends, whichever is first. */
-function countStream(c: Context, gauge: Gauge) {
+function countStream(c: Context, gauge: PromClient.Gauge) {
   gauge.inc();
   let open = true;
   const done = () => {

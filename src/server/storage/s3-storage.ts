@@ -1,5 +1,4 @@
 import type * as S3Sdk from "@aws-sdk/client-s3";
-import type { S3Client } from "@aws-sdk/client-s3";
 import {
   assertFolder,
   assertKey,
@@ -34,7 +33,7 @@ type Sdk = typeof S3Sdk;
  * when first needed").
  */
 export function createS3Storage(o: S3Options): FileStorage {
-  let connecting: Promise<{ sdk: Sdk; client: S3Client }> | null = null;
+  let connecting: Promise<{ sdk: Sdk; client: S3Sdk.S3Client }> | null = null;
   const connect = () =>
     (connecting ??= import("@aws-sdk/client-s3").then((sdk) => ({ sdk, client: clientOf(sdk, o) })));
   return {
@@ -99,7 +98,7 @@ export function createS3Storage(o: S3Options): FileStorage {
   };
 }
 
-function clientOf(sdk: Sdk, o: S3Options): S3Client {
+function clientOf(sdk: Sdk, o: S3Options): S3Sdk.S3Client {
   return new sdk.S3Client({
     region: o.region,
     ...(o.endpoint ? { endpoint: o.endpoint } : {}),
