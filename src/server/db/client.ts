@@ -10,7 +10,7 @@ import pg from "pg";
 import { type MaintenanceEvent, maintainPglite, vacuumAtStartUp } from "./pglite-maintenance.ts";
 import { housekeepingWarnings, readHousekeepingSettings } from "./postgres-housekeeping.ts";
 import { withPreparedStatements } from "./pglite-statements.ts";
-import { StatementNames, nameRepeatedStatements } from "./pg-named-statements.ts";
+import { StatementNames, keepGenericPlans, nameRepeatedStatements } from "./pg-named-statements.ts";
 import { PGLITE_TEMPLATE, templateFor } from "./pglite-template.ts";
 import { type StatementStats, timeQueries } from "./statement-stats.ts";
 import * as schema from "./schema/index.ts";
@@ -138,6 +138,7 @@ export async function openPostgres(
   const names = new StatementNames();
   pool.on("connect", (client) => {
     client.on("error", onIdleError);
+    keepGenericPlans(client);
     nameRepeatedStatements(client, names);
     if (statementStats) timeQueries(client, statementStats);
   });

@@ -5,10 +5,8 @@
  * (docs/performance.md, "A slower machine; answers read in place, ...").
  * Here a text seen a second time gets a name, and node-postgres then parses
  * it once per connection and sends only bind and execute after; the server
- * keeps the parsed statement and, once it judges a generic plan no worse
- * than its custom ones, the plan too (plan_cache_mode stays `auto`: a page
- * or a search keeps custom plans, as db/pglite-statements.ts explains for
- * PGlite).
+ * keeps the parsed statement, and its plan as planModeFor decides, as on
+ * PGlite (keepGenericPlans below).
  *
  * A text's first run stays unnamed, so one-off statements (migrations, an
  * operator's tool) are never kept, and at most MAX_NAMED texts are named per
@@ -18,7 +16,7 @@
  * `max_prepared_statements` set).
  */
 import type pg from "pg";
-import { CACHED_PLAN_CHANGED } from "./pglite-statements.ts";
+import { CACHED_PLAN_CHANGED, planModeFor } from "./pglite-statements.ts";
 
 export const MAX_NAMED = 200;
 /** Longer texts (many rows of VALUES) vary with their row count and are not worth remembering. */
@@ -101,6 +99,66 @@ export function nameRepeatedStatements(client: pg.ClientBase, names: StatementNa
     const callback = args.find((a) => typeof a === "function") as Callback | undefined;
     const values = typeof args[1] === "function" ? undefined : args[1];
     const answer = run(named, values);
+    if (!callback) return answer;
+    answer.then(
+      (result) => callback(null, result),
+      (error: Error) => callback(error),
+    );
+    return undefined;
+  };
+}
+
+const GENERIC_PLANS = "SET plan_cache_mode TO force_generic_plan";
+const PLANS_AS_POSTGRESQL_JUDGES = "SET plan_cache_mode TO auto";
+
+/**
+ * Plans each statement once, unless it needs a plan made for its values, as
+ * on PGlite (planModeFor, db/pglite-statements.ts). Left to judge,
+ * PostgreSQL kept planning some of our hottest statements anew on every
+ * run: a batch of list pages (its `unnest` of parameters looks costlier
+ * planned once) took 0.66 ms a run with a new plan each time and 0.34 ms
+ * with its generic plan, a batch of sessions by token 0.11 and 0.08 ms
+ * (docs/performance.md, "Generic plans on PostgreSQL too").
+ *
+ * The connection is set to `force_generic_plan` before its first statement,
+ * and a statement that needs custom plans (a page, a search, a count: a few
+ * in a hundred) runs between a SET to `auto` and a SET back. Each SET is a
+ * statement of its own or part of the caller's transaction, so the
+ * connection is back to generic plans afterwards either way: a transaction
+ * that fails after the first SET rolls it back. Each waits for the one
+ * before (node-postgres deprecates queueing queries on a client), and the
+ * caller hears of its statement once the connection is back, so a pool
+ * hands the connection on only then.
+ */
+export function keepGenericPlans(client: pg.ClientBase): void {
+  const query = client.query.bind(client) as Query;
+  const quietly = (text: string) => (query(text) as Promise<unknown>).catch(() => {});
+  let generic = false;
+  const run = async (args: unknown[], needsOwnPlans: boolean): Promise<unknown> => {
+    if (!generic) {
+      // A server that refuses it (before PostgreSQL 12) keeps its own judgement.
+      await quietly(GENERIC_PLANS);
+      generic = true;
+    }
+    if (!needsOwnPlans) return query(...args);
+    await quietly(PLANS_AS_POSTGRESQL_JUDGES);
+    try {
+      return await (query(...args) as Promise<unknown>);
+    } finally {
+      await quietly(GENERIC_PLANS);
+    }
+  };
+  (client as unknown as { query: Query }).query = (...args: unknown[]) => {
+    const config = args[0] as QueryConfig | string | undefined;
+    const text = typeof config === "string" ? config : config?.submit ? undefined : config?.text;
+    if (typeof text !== "string") return query(...args);
+    const needsOwnPlans = planModeFor(text) === "auto";
+    if (generic && !needsOwnPlans) return query(...args);
+    const callback = args.find((a) => typeof a === "function") as Callback | undefined;
+    const answer = run(
+      args.filter((a) => typeof a !== "function"),
+      needsOwnPlans,
+    );
     if (!callback) return answer;
     answer.then(
       (result) => callback(null, result),
