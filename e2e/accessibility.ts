@@ -284,6 +284,10 @@ export const PHONE_ONLY: Screen[] = [
 
 /** Declares one test per screen and role; `device` names the project in titles. */
 export function describeAccessibilitySweep(device: string, extra: Screen[] = []): void {
+  // axe reads every element of a screen: the Global Rankings overview (a
+  // card for each open category) took 42-48 s on a slow hour of our 2-core
+  // machines, against the suite's 45 s for a test.
+  test.describe.configure({ timeout: 90_000 });
   let seeded: Seeded;
   test.beforeAll(async () => {
     seeded = await seedList();
