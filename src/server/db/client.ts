@@ -102,15 +102,18 @@ export async function openPglite(
 /**
  * PostgreSQL connections per server process. Three are held for the
  * process's life (the LISTEN of the process link, its NOTIFY sender, and,
- * in the process computing the consensus, its advisory lock); the other four
- * serve requests: twice the two cores of the machines we run on. Each
- * connection is a database process, and the server, the database and the
- * load share those cores: with seven serving requests each statement waited
- * twice as long for a core and the mixed workload ran a fifth slower
- * (docs/performance.md, "The pool sized to the cores"). A request that finds
- * every connection busy waits in the pool, in our process, instead.
+ * in the process computing the consensus, its advisory lock); the other
+ * seven serve requests. Each connection is a database process sharing the
+ * machine's cores with the server and the load: when a request cost about
+ * 1 ms of the server's CPU, four serving connections ran the mixed workload
+ * a fifth faster than seven. Since a request costs a third of that, the
+ * server waits for the database more than for a core: seven ran it 8 % faster
+ * than four on a free machine and the same with a core taken by another
+ * process (docs/performance.md, "The pool sized to the cores" and "The
+ * pool again, at a third of the cost"). A request that finds every
+ * connection busy waits in the pool, in our process.
  */
-export const DEFAULT_POOL_SIZE = 7;
+export const DEFAULT_POOL_SIZE = 10;
 
 export async function openPostgres(
   url: string,
