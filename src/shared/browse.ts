@@ -1,3 +1,4 @@
+import { LIMITS } from "./limits.ts";
 import { type ListCard, USER_TAG_IDS, type UserTagId } from "./lists.ts";
 
 export const BROWSE_SORTS = ["newest", "mostVotes", "oldest"] as const;
@@ -62,6 +63,9 @@ export interface BrowsePage {
   pageCount: number;
   total: number;
 }
+
+/** How many pages `total` lists make (one, empty, when there are none). */
+export const browsePageCount = (total: number) => Math.max(1, Math.ceil(total / LIMITS.browsePageSize));
 
 /** The home page's two rows of lists: the week's most upvoted and the newest. */
 export interface HomeLists {

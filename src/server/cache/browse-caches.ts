@@ -1,4 +1,5 @@
 import {
+  browsePageCount,
   type BrowseFilter,
   type BrowsePage,
   type BrowseQuery,
@@ -24,33 +25,74 @@ const filterOf = (q: BrowseQuery): BrowseFilter => [q.q, q.type, q.tags];
 const isOn = (cards: readonly ListSummary[], list: { ownerId: string; listId: string }) =>
   cards.some((c) => c.userId === list.ownerId && c.id === list.listId);
 
+/** What a process knows of its own list write: the facts filters read before and after it, and its place in time. */
+interface ListWrite {
+  began: number;
+  before: Filterable | null;
+  after: Filterable | null;
+  createdAtMs?: number | undefined;
+}
+
+/**
+ * Whether a list created at `createdAtMs` comes after every card of a full
+ * page in creation order: the list joining or leaving the page's filter
+ * then shifts only later pages, and this one keeps its cards. Cards carry
+ * milliseconds and the database microseconds, so a list within a
+ * millisecond of the last card counts as touching it. In vote order a
+ * list's place moves with every vote: never.
+ */
+function comesAfterPage(query: BrowseQuery, page: BrowsePage, createdAtMs: number | undefined): boolean {
+  if (createdAtMs === undefined || page.lists.length < LIMITS.browsePageSize) return false;
+  const last = Date.parse(page.lists.at(-1)!.createdAt);
+  if (query.sort === "newest") return createdAtMs < last - 1;
+  if (query.sort === "oldest") return createdAtMs > last + 1;
+  return false;
+}
+
 /**
  * After a list was created, saved or deleted (`before` and `after` are what
- * filters read of it, null where it did not exist): a cached page goes only
- * if the list joined or left its filter (its pages shift) or is on it (its
- * card changed). Saving moves neither a list's creation time nor its votes,
- * the only orders there are, so every other page keeps its cards in place,
- * whenever it was read (`whenever`). Where the facts are not known (another
- * process's write), every page goes.
+ * filters read of it, null where it did not exist): a cached page goes if
+ * the list is on it (its card changed), or if the list joined or left its
+ * filter and comes before the page's end (its cards shift); a page that
+ * ends before the list keeps its cards and counts the list in or out of
+ * its total. Saving moves neither a list's creation time nor its votes, the
+ * only orders there are, so every other page keeps its cards in place,
+ * whenever it was read (`unaffected`); only a page complete before the write
+ * has its total moved (one read while it ran may count the list already).
+ * Where the facts are not known (another process's write), every page goes.
  */
 function afterListWrite(
   pages: DerivedCache<BrowseQuery, BrowsePage>,
   list: { ownerId: string; listId: string },
-  local: { began: number; before: Filterable | null; after: Filterable | null } | undefined,
+  local: ListWrite | undefined,
 ) {
   if (!local) return pages.clear();
-  const { began, before, after } = local;
-  const unaffected = (query: BrowseQuery, page: BrowsePage) => {
+  const { began, before, after, createdAtMs } = local;
+  const joined = (query: BrowseQuery) => {
     const filter = filterOf(query);
-    const was = before !== null && matchesFilter(before, filter);
-    const is = after !== null && matchesFilter(after, filter);
-    return was === is && !isOn(page.lists, list);
+    return (
+      (after !== null && matchesFilter(after, filter) ? 1 : 0) -
+      (before !== null && matchesFilter(before, filter) ? 1 : 0)
+    );
   };
-  pages.update(began, (query, page) => (unaffected(query, page) ? page : undefined), {
-    whenever: true,
-    unaffected,
-  });
+  const unaffected = (query: BrowseQuery, page: BrowsePage) => joined(query) === 0 && !isOn(page.lists, list);
+  pages.update(
+    began,
+    (query, page) => {
+      if (isOn(page.lists, list)) return undefined;
+      const delta = joined(query);
+      if (delta === 0) return page;
+      return comesAfterPage(query, page, createdAtMs) ? withTotal(page, page.total + delta) : undefined;
+    },
+    { unaffected },
+  );
 }
+
+const withTotal = (page: BrowsePage, total: number): BrowsePage => ({
+  ...page,
+  total,
+  pageCount: browsePageCount(total),
+});
 
 /** A list as browse pages mention it (the cache's `mentions`). */
 const listShown = (ownerId: string, listId: string) => `${ownerId}\u0000${listId}`;
@@ -101,10 +143,7 @@ export const browsePagesCache: CacheDeclaration<BrowseQuery, BrowsePage> = {
  * over half a second on PostgreSQL, and with a save every moment none
  * would otherwise ever be kept (docs/performance.md).
  */
-function countAfterListWrite(
-  counts: DerivedCache<BrowseFilter, number>,
-  local: { began: number; before: Filterable | null; after: Filterable | null } | undefined,
-) {
+function countAfterListWrite(counts: DerivedCache<BrowseFilter, number>, local: ListWrite | undefined) {
   if (!local) return counts.clear();
   const { began, before, after } = local;
   const delta = (filter: BrowseFilter) =>
@@ -176,7 +215,7 @@ export const homeListsCache: CacheDeclaration<typeof HOME, HomeLists> = {
 function afterHomeListWrite(
   home: DerivedCache<typeof HOME, HomeLists>,
   list: { ownerId: string; listId: string },
-  local: { began: number; before: Filterable | null; after: Filterable | null } | undefined,
+  local: ListWrite | undefined,
 ) {
   if (!local) return home.clear();
   const appearedOrLeft = (local.before?.isPublic ?? false) !== (local.after?.isPublic ?? false);

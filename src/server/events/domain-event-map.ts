@@ -10,6 +10,20 @@ export interface ListFacts {
   isPublic: boolean;
 }
 
+/** What the process that saved or deleted a list knows of the write (the events' `local`). */
+export interface ListWriteLocal {
+  began: number;
+  /** The list's facts before the write; null when it did not exist. */
+  before: ListFacts | null;
+  /**
+   * When the list was created, in whole milliseconds, where the write knows
+   * it (a save over a list, a deletion): browse pages in creation order
+   * that end before the list are untouched by it joining or leaving their
+   * filter, and keep their cards.
+   */
+  createdAtMs?: number;
+}
+
 /**
  * Every write that changes what some reader sees, as the service that made
  * it announces it once its transaction has committed. Caches, the live
@@ -28,9 +42,9 @@ export interface DomainEventMap {
     ownerId: string;
     listId: string;
     created: boolean;
-    local?: { began: number; before: ListFacts | null; after: ListFacts };
+    local?: ListWriteLocal & { after: ListFacts };
   };
-  "list-deleted": { ownerId: string; listId: string; local?: { began: number; before: ListFacts | null } };
+  "list-deleted": { ownerId: string; listId: string; local?: ListWriteLocal };
   /**
    * A member upvoted a list (`delta` 1) or took the upvote back (-1), leaving
    * it at `upvoteCount`; `notified` are the members whose Inbox rang.

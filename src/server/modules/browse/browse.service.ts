@@ -4,7 +4,7 @@ import { favorites, lists, listUpvotes, publicListCounts, user } from "../../db/
 import { HOME } from "../../cache/browse-caches.ts";
 import type { Store } from "../../store.ts";
 import { summaryColumns, withPreviews } from "../lists/lists.service.ts";
-import type { BrowsePage, BrowseQuery, HomeLists } from "#shared/browse.ts";
+import { browsePageCount, type BrowsePage, type BrowseQuery, type HomeLists } from "#shared/browse.ts";
 import type { ListCard, ListSummary } from "#shared/lists.ts";
 import { textArray, textArrayLiteral, textArrayParam } from "../../db/text-array.ts";
 import { builtStatement } from "../../db/built-query.ts";
@@ -247,7 +247,7 @@ async function queryBrowsePage(
     ? await countAll()
     : await store.caches.browseCounts.get([query.q, query.type, query.tags], countAll);
   const pageSize = LIMITS.browsePageSize;
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const pageCount = browsePageCount(total);
   const page = Math.min(query.page, pageCount);
   // Deferred join: the offset walks the sort index alone, and only the twelve
   // rows of the page are joined with their owners.

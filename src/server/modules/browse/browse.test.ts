@@ -255,6 +255,39 @@ describe("shared answers", () => {
     expect((await browse("q=wombat")).total).toBe(0);
   });
 
+  it("keeps a full page that ends before a list joining or leaving its filter, and counts the list in or out", async () => {
+    const rename = (card: { id: string }, name: string) =>
+      t.request(`/api/lists/${alice.id}/${card.id}`, { method: "PUT", json: { name }, cookie: alice.cookie });
+    const before = await browse("q=list");
+    expect(before.lists).toHaveLength(12);
+    const second = await browse("q=list&page=2");
+    expect(second.lists.length).toBeGreaterThan(1);
+    // A list on the first page leaves the filter: the second page's first card moves up to the first.
+    const upper = before.lists.find((c) => c.userId === alice.id)!;
+    expect((await rename(upper, "Renamed away")).status).toBe(200);
+    expect((await browse("q=list&page=2")).lists[0]!.id).toBe(second.lists[1]!.id);
+    expect((await rename(upper, upper.name)).status).toBe(200);
+
+    const first = await browse("q=list");
+    const older = (await browse("q=list&page=2")).lists.find((c) => c.userId === alice.id)!;
+    // Behind the API's back, the newest of all: a rebuilt first page would show it, a kept one does not.
+    await seedList(bob, 530, { name: "List direct" });
+    expect((await rename(older, "Renamed away")).status).toBe(200);
+    expect(await browse("q=list")).toEqual({ ...first, total: first.total - 1 });
+    expect((await rename(older, older.name)).status).toBe(200);
+    expect(await browse("q=list")).toEqual(first);
+    // In vote order a list's place moves with its votes: that page is read again whatever its end.
+    expect((await browse("q=list&sort=mostVotes")).lists).toHaveLength(12);
+    await seedList(bob, 531, { name: "List direct, voted", upvoteCount: 1000 });
+    const gone = await t.request(`/api/lists/${alice.id}/${older.id}`, {
+      method: "DELETE",
+      cookie: alice.cookie,
+    });
+    expect(gone.status).toBe(204);
+    expect(await browse("q=list")).toEqual({ ...first, total: first.total - 1 });
+    expect((await browse("q=list&sort=mostVotes")).lists[0]!.name).toBe("List direct, voted");
+  });
+
   it("shares the page with signed-in readers, each with their own flags on it", async () => {
     const seen = await browse("q=zanzibar", bob);
     const target = seen.lists[0]!;

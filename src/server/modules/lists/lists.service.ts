@@ -201,15 +201,16 @@ export async function updateList(
   const { rows } = (await db.execute(sql`
     SELECT save_list(${ownerId}, ${listId}, ${input.name}, ${input.description}, ${kind},
       ${textArray(effectiveTags(input.tags, kind))}, ${rankingOf(ids)}, ${textArray(ids)}) AS before`)) as unknown as {
-    rows: { before: ListFacts | null }[];
+    rows: { before: (ListFacts & { createdAtMs: number }) | null }[];
   };
-  const before = rows[0]?.before ?? null;
-  if (before === null) throw notFound("List not found");
+  const saved = rows[0]?.before ?? null;
+  if (saved === null) throw notFound("List not found");
+  const { createdAtMs, ...before } = saved;
   await store.events.emit("list-saved", {
     ownerId,
     listId,
     created: false,
-    local: { began, before, after: factsOf(input, kind) },
+    local: { began, before, after: factsOf(input, kind), createdAtMs },
   });
   return getListDetail(store, ownerId, listId, actorId);
 }
@@ -220,15 +221,20 @@ export async function deleteList(store: Store, actorId: string, ownerId: string,
   const { db } = store;
   await requireOwnedList(db, actorId, ownerId, listId);
   // Its comments and votes go by cascade; its notifications are only tagged with it.
-  const before = await db.transaction(async (tx) => {
+  const gone = await db.transaction(async (tx) => {
     await forgetListNotifications(tx, ownerId, listId);
-    const [gone] = await tx
+    const [row] = await tx
       .delete(lists)
       .where(and(eq(lists.userId, ownerId), eq(lists.id, listId)))
-      .returning(filterableColumns);
-    return gone ?? null;
+      .returning({ ...filterableColumns, createdAt: lists.createdAt });
+    return row;
   });
-  await store.events.emit("list-deleted", { ownerId, listId, local: { began, before } });
+  const { createdAt, ...before } = gone ?? {};
+  await store.events.emit("list-deleted", {
+    ownerId,
+    listId,
+    local: { began, before: gone ? (before as ListFacts) : null, createdAtMs: createdAt?.getTime() },
+  });
 }
 
 interface DetailAsked {
