@@ -54,8 +54,13 @@ describe("the environment npm start gives the server", () => {
     expect(arenasSeen({ MALLOC_ARENA_MAX: "8" })).toBe("8");
   });
 
+  it("has malloc give back blocks of a megabyte or more unless the operator chose otherwise", () => {
+    expect(seenBy("process.env.MALLOC_MMAP_THRESHOLD_")).toBe("1048576");
+    expect(seenBy("process.env.MALLOC_MMAP_THRESHOLD_", { MALLOC_MMAP_THRESHOLD_: "131072" })).toBe("131072");
+  });
+
   it("is what launchServer gives the servers it starts", () => {
-    expect(startScriptEnv(start)).toEqual({ MALLOC_ARENA_MAX: "2" });
+    expect(startScriptEnv(start)).toEqual({ MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "1048576" });
     expect(() => startScriptEnv("exec node dist/server/main.js")).toThrow(/MALLOC_ARENA_MAX/);
     expect(seenBy("JSON.stringify(process.execArgv.filter((a) => a.startsWith('--')))")).toBe(
       JSON.stringify(startScriptNodeArgs(start)),

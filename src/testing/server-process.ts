@@ -60,14 +60,21 @@ export function serverBundle(): Promise<string> {
 
 /**
  * The environment `npm start` gives the server beyond the caller's: glibc's
- * malloc arenas capped (docs/performance.md, "Memory: two malloc arenas").
+ * malloc arenas capped (docs/performance.md, "Memory: two malloc arenas")
+ * and its blocks of a megabyte or more given back when freed ("Large
+ * blocks given back"), each unless the operator set it.
  * Read from the start script itself, so a server started here cannot drift
  * from one an install runs.
  */
 export function startScriptEnv(startScript: string): Record<string, string> {
-  const arenas = /MALLOC_ARENA_MAX=\$\{MALLOC_ARENA_MAX:-(\d+)\}/.exec(startScript);
-  if (!arenas) throw new Error(`the start script no longer sets MALLOC_ARENA_MAX: ${startScript}`);
-  return { MALLOC_ARENA_MAX: arenas[1]! };
+  const settings = [...startScript.matchAll(/\b([A-Z_]+)=\$\{\1:-([^}]*)\}/g)].map(([, name, value]) => [
+    name!,
+    value!,
+  ]);
+  if (!settings.some(([name]) => name === "MALLOC_ARENA_MAX")) {
+    throw new Error(`the start script no longer sets MALLOC_ARENA_MAX: ${startScript}`);
+  }
+  return Object.fromEntries(settings);
 }
 
 /**
