@@ -3,12 +3,12 @@ import {
   type BrowseFilter,
   type BrowsePage,
   type BrowseQuery,
-  type Filterable,
   type HomeLists,
   matchesFilter,
 } from "#shared/browse.ts";
 import { LIMITS } from "#shared/limits.ts";
 import type { ListSummary } from "#shared/lists.ts";
+import type { ListFacts, ListWriteLocal } from "../events/domain-event-map.ts";
 import type { CacheDeclaration } from "./declare-cache.ts";
 import type { DerivedCache } from "./derived-cache.ts";
 
@@ -25,13 +25,8 @@ const filterOf = (q: BrowseQuery): BrowseFilter => [q.q, q.type, q.tags];
 const isOn = (cards: readonly ListSummary[], list: { ownerId: string; listId: string }) =>
   cards.some((c) => c.userId === list.ownerId && c.id === list.listId);
 
-/** What a process knows of its own list write: the facts filters read before and after it, and its place in time. */
-interface ListWrite {
-  began: number;
-  before: Filterable | null;
-  after: Filterable | null;
-  createdAtMs?: number | undefined;
-}
+/** What a process knows of its own list write; `after` is null for a deletion. */
+type ListWrite = ListWriteLocal & { after: ListFacts | null };
 
 /**
  * Whether a list created at `createdAtMs` comes after every card of a full

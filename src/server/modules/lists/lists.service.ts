@@ -3,7 +3,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import { batchedRead } from "../../db/batched-reads.ts";
 import { textArray, textArrayLiteral, textArrayParam } from "../../db/text-array.ts";
 import { builtQuery } from "../../db/built-query.ts";
-import { type ListFacts, writeBegins } from "../../events/domain-event-map.ts";
+import { type ListFacts, type ListWriteLocal, writeBegins } from "../../events/domain-event-map.ts";
 import type { Store } from "../../store.ts";
 import { favorites, lists, listUpvotes, user } from "../../db/schema/index.ts";
 import { ApiError, forbidden, notFound } from "../../http/errors.ts";
@@ -229,12 +229,12 @@ export async function deleteList(store: Store, actorId: string, ownerId: string,
       .returning({ ...filterableColumns, createdAt: lists.createdAt });
     return row;
   });
-  const { createdAt, ...before } = gone ?? {};
-  await store.events.emit("list-deleted", {
-    ownerId,
-    listId,
-    local: { began, before: gone ? (before as ListFacts) : null, createdAtMs: createdAt?.getTime() },
-  });
+  let local: ListWriteLocal = { began, before: null };
+  if (gone) {
+    const { createdAt, ...before } = gone;
+    local = { began, before, createdAtMs: createdAt.getTime() };
+  }
+  await store.events.emit("list-deleted", { ownerId, listId, local });
 }
 
 interface DetailAsked {
