@@ -31,8 +31,8 @@ export function globalRankingsRoutes(deps: AppDeps) {
       async (c) => {
         const user = c.get("user");
         const { categoryId } = c.req.valid("param");
-        await submitRanking(store, user.id, categoryId, c.req.valid("json").slots);
-        return c.json(await categoryDetail(store, categoryId, user.id));
+        const saved = await submitRanking(store, user.id, categoryId, c.req.valid("json").slots);
+        return c.json(await categoryDetail(store, categoryId, user.id, saved));
       },
     );
 }

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
+import { asc, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { batchedRead } from "../../db/batched-reads.ts";
 import type { Db, Tx } from "../../db/client.ts";
 import { textArrayLiteral, textArrayParam } from "../../db/text-array.ts";
-import { builtQuery, fixedLimit } from "../../db/built-query.ts";
+import { builtQuery } from "../../db/built-query.ts";
 import { categories, categoryScores, type LegacyEntry, submissions } from "../../db/schema/index.ts";
 import { ApiError, notFound } from "../../http/errors.ts";
 import type { Store } from "../../store.ts";
@@ -49,68 +49,58 @@ async function requireCategory(db: Db | Tx, id: string, lock = false) {
   return found(row);
 }
 
-/** requireCategory outside a transaction, with its query built once (db/built-query.ts). */
-async function readCategory(store: Store, id: string) {
-  const [row] = await store.perApp(categoryQuery).execute({ id });
-  return found(row);
-}
-
 function found<T>(row: T | undefined): T {
   if (!row) throw notFound("Category not found.");
   return row;
 }
 
-type ScoreRow = typeof categoryScores.$inferSelect;
+/** A score row as the top 10 reads it. */
+type ScoreRow = Pick<typeof categoryScores.$inferSelect, "castawayId" | "totalScore" | "firstPlaceVotes">;
+
+/** A category's row with the score rows its community top 10 is made from. */
+type CategoryWithScores = typeof categories.$inferSelect & { scores: ScoreRow[] };
 
 /**
- * The rows the community top 10 is made from: a few more than ten, since
- * ties on score and first places are broken by name, so the tail needs
- * them to be ordered correctly.
+ * A category's columns and, read in the same statement, the rows its
+ * community top 10 is made from: a few more than ten, since ties on score
+ * and first places are broken by name, so the tail needs them to be ordered
+ * correctly. Every vote drops the shared results and the next reader reads
+ * them again: one round trip, not two.
  */
-function scoreRows(store: Store, categoryId: string): Promise<ScoreRow[]> {
-  return store.perApp(scoreRowsQuery).execute({ categoryId });
-}
+const withScores = {
+  ...getTableColumns(categories),
+  scores: sql<ScoreRow[]>`(
+    SELECT coalesce(json_agg(json_build_object('castawayId', s.castaway_id, 'totalScore', s.total_score,
+      'firstPlaceVotes', s.first_place_votes)), '[]'::json)
+    FROM (
+      SELECT ${categoryScores.castawayId} AS castaway_id, ${categoryScores.totalScore} AS total_score,
+        ${categoryScores.firstPlaceVotes} AS first_place_votes
+      FROM ${categoryScores}
+      WHERE ${categoryScores.categoryId} = ${categories.id} AND ${categoryScores.totalScore} > 0
+      ORDER BY ${categoryScores.totalScore} DESC, ${categoryScores.firstPlaceVotes} DESC, ${categoryScores.castawayId}
+      LIMIT ${sql.raw(String(GLOBAL_SLOTS * 3))}
+    ) s)`.as("scores"),
+};
 
-// Built once (db/built-query.ts): every vote drops the shared results, and the next reader reads these again.
-const scoreRowsQuery = (db: Db) =>
-  builtQuery(
-    db
-      .select()
-      .from(categoryScores)
-      .where(
-        and(eq(categoryScores.categoryId, sql.placeholder("categoryId")), gt(categoryScores.totalScore, 0)),
-      )
-      .orderBy(
-        desc(categoryScores.totalScore),
-        desc(categoryScores.firstPlaceVotes),
-        asc(categoryScores.castawayId),
-      )
-      .limit(fixedLimit(GLOBAL_SLOTS * 3)),
-  );
-
+// Built once (db/built-query.ts).
 const categoryQuery = (db: Db) =>
   builtQuery(
     db
-      .select()
+      .select(withScores)
       .from(categories)
       .where(eq(categories.id, sql.placeholder("id"))),
   );
 
 /**
- * The community top 10: total score, then first-place votes, then name.
- * `scores`, when given, were read alongside the category's row (they need
- * only its id); a legacy category shows its imported results instead.
+ * The community top 10: total score, then first-place votes, then name; a
+ * legacy category shows its imported results instead.
  */
-async function topTen(
-  store: Store,
-  category: typeof categories.$inferSelect,
-  scores: ScoreRow[] | null = null,
-): Promise<RankedCastaway[]> {
+async function topTen(store: Store, category: CategoryWithScores): Promise<RankedCastaway[]> {
   if (category.legacyTop10) {
     return category.legacyTop10.slice(0, GLOBAL_SLOTS).map((e: LegacyEntry) => ({ ...e, seasonName: null }));
   }
-  const [catalog, rows] = await Promise.all([getCatalog(store), scores ?? scoreRows(store, category.id)]);
-  const named = rows.map((r) => {
+  const catalog = await getCatalog(store);
+  const named = category.scores.map((r) => {
     const c = catalog.get(r.castawayId);
     return {
       id: r.castawayId,
@@ -134,11 +124,7 @@ async function topTen(
   });
 }
 
-async function summaryOf(
-  store: Store,
-  row: typeof categories.$inferSelect,
-  scores: ScoreRow[] | null = null,
-): Promise<CategorySummary> {
+async function summaryOf(store: Store, row: CategoryWithScores): Promise<CategorySummary> {
   return {
     id: row.id,
     name: row.name,
@@ -146,7 +132,7 @@ async function summaryOf(
     seasonNumber: row.seasonNumber,
     status: row.status,
     totalSubmissions: row.legacyTotalVotes ?? row.totalSubmissions,
-    top10: await topTen(store, row, scores),
+    top10: await topTen(store, row),
   };
 }
 
@@ -155,7 +141,7 @@ export async function listCategories(
   store: Store,
 ): Promise<{ open: CategorySummary[]; closed: CategorySummary[] }> {
   const rows = await store.db
-    .select()
+    .select(withScores)
     .from(categories)
     .orderBy(desc(categories.seasonNumber), asc(categories.id));
   const all = await Promise.all(rows.map((r) => summaryOf(store, r)));
@@ -198,26 +184,34 @@ function submissionReaderOf(db: Db) {
 /** A category's results as everyone sees them, shared for a moment; any submission to it drops them. */
 function sharedResults(store: Store, id: string): Promise<CategorySummary> {
   return store.caches.results.get(id, async () => {
-    // Read side by side: after every vote the next reader rebuilds these.
-    const [row, scores] = await Promise.all([readCategory(store, id), scoreRows(store, id)]);
-    return summaryOf(store, row, scores);
+    const [row] = await store.perApp(categoryQuery).execute({ id });
+    return summaryOf(store, found(row));
   });
 }
 
+/** A member's saved ten and when: as read, or as their vote just answered it. */
+export type OwnSubmission = Pick<typeof submissions.$inferSelect, "slots" | "submittedAt" | "updatedAt">;
+
+/**
+ * A category's results, and the viewer's own submission to it: `own` when
+ * the caller has it (the viewer's vote just saved it), else read.
+ */
 export async function categoryDetail(
   store: Store,
   id: string,
   viewerId: string | null,
+  own?: OwnSubmission,
 ): Promise<CategoryDetail> {
   if (!viewerId) return { category: await sharedResults(store, id), mine: null };
   const read = store.perApp(submissionReaderOf);
-  // Side by side: after a vote both were dropped, and on PostgreSQL each is a round trip.
+  // Side by side: after a vote the results were dropped, and on PostgreSQL each is a round trip.
   const [category, sub] = await Promise.all([
     sharedResults(store, id),
-    store.caches.ownSubmissions.get(
-      { categoryId: id, userId: viewerId },
-      async () => (await read(`${id}\u0000${viewerId}`)) ?? null,
-    ),
+    own ??
+      store.caches.ownSubmissions.get(
+        { categoryId: id, userId: viewerId },
+        async () => (await read(`${id}\u0000${viewerId}`)) ?? null,
+      ),
   ]);
   if (!sub) return { category, mine: null };
   return {
@@ -268,25 +262,30 @@ const SLOT_POINTS_ARRAY = `{${SLOT_POINTS.join(",")}}`;
  * database works: under load, a transaction held it across three round
  * trips and the votes queued behind it (docs/performance.md). The slots are
  * checked before, against the category's season (which never changes).
+ * Answers the saved ten with its times, as the member's next read would.
  */
 export async function submitRanking(
   store: Store,
   userId: string,
   categoryId: string,
   slots: (string | null)[],
-) {
+): Promise<OwnSubmission> {
   const [catalog, seasonNumber] = await Promise.all([getCatalog(store), seasonOfCategory(store, categoryId)]);
   if (seasonNumber === null) throw notFound("Category not found.");
   validateSlots(catalog, seasonNumber, slots);
   const { rows } = (await store.db.execute(sql`
-    SELECT submit_global_vote(${categoryId}, ${userId}, ${JSON.stringify(slots)}::jsonb, ${SLOT_POINTS_ARRAY}::int[]) AS status`)) as unknown as {
-    rows: { status: string | null }[];
+    SELECT submit_global_vote(${categoryId}, ${userId}, ${JSON.stringify(slots)}::jsonb, ${SLOT_POINTS_ARRAY}::int[]) AS saved`)) as unknown as {
+    rows: { saved: VoteAnswer | null }[];
   };
-  const status = rows[0]?.status ?? null;
-  if (status === null) throw notFound("Category not found.");
-  if (status !== "open") throw new ApiError(409, "CLOSED", GLOBAL_MESSAGES.closed);
+  const saved = rows[0]?.saved ?? null;
+  if (saved === null) throw notFound("Category not found.");
+  if (saved.status !== "open") throw new ApiError(409, "CLOSED", GLOBAL_MESSAGES.closed);
   await store.events.emit("submission-saved", { categoryId, userId });
+  return { slots, submittedAt: new Date(saved.submittedAtMs), updatedAt: new Date(saved.updatedAtMs) };
 }
+
+/** What `submit_global_vote` answers (migration 0017): the times only when the vote was saved. */
+type VoteAnswer = { status: "open"; submittedAtMs: number; updatedAtMs: number } | { status: "closed" };
 
 /** The season a category votes on (fixed when it is opened), or null when there is no such category. */
 function seasonOfCategory(store: Store, categoryId: string): Promise<number | null> {

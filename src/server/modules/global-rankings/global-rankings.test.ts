@@ -70,6 +70,19 @@ describe("submitting", () => {
     expect(body.mine?.closeness).toBeGreaterThan(0);
   });
 
+  it("answers a vote with the member's submission as their next read shows it, times included", async () => {
+    const dan = await t.signUp("dan@example.com");
+    for (const slots of [ten([S49[4]!]), ten([S49[5]!, S49[4]!])]) {
+      const answered = (await (await submit(dan, slots)).json()) as CategoryDetailDto;
+      const read = await detail(dan);
+      expect(answered.mine).toEqual(read.mine);
+      expect(answered.mine?.slots).toEqual(slots);
+      expect(Date.parse(answered.mine!.updatedAt)).toBeGreaterThanOrEqual(Date.parse(answered.mine!.submittedAt));
+    }
+    await t.database.db.delete(submissions).where(eq(submissions.userId, dan.id));
+    await recountCategory(t.store, "season-49");
+  });
+
   it("replaces an edited submission's points instead of adding to them", async () => {
     await submit(ann, ten([S49[3]!]));
     const body = await detail(ann);
