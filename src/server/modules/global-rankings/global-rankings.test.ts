@@ -77,7 +77,9 @@ describe("submitting", () => {
       const read = await detail(dan);
       expect(answered.mine).toEqual(read.mine);
       expect(answered.mine?.slots).toEqual(slots);
-      expect(Date.parse(answered.mine!.updatedAt)).toBeGreaterThanOrEqual(Date.parse(answered.mine!.submittedAt));
+      expect(Date.parse(answered.mine!.updatedAt)).toBeGreaterThanOrEqual(
+        Date.parse(answered.mine!.submittedAt),
+      );
     }
     await t.database.db.delete(submissions).where(eq(submissions.userId, dan.id));
     await recountCategory(t.store, "season-49");
