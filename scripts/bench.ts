@@ -42,6 +42,9 @@
  * BENCH_CPU_PROFILE=/tmp/x.cpuprofile writes that server process's CPU profile;
  * BENCH_SERVER_LOG=/tmp/server.log appends its log (level info) as it stops;
  * BENCH_MIXED_TIMELINE=1 prints each mixed run half a second at a time.
+ * BENCH_TRIVIAL_BESIDE=1 also measures the trivial route on the mixed
+ * workload's own server process, before and after its run, and prints the
+ * mixed run against that too.
  * BENCH_LIVE_WRITES_PER_SECOND=120 times more comments in the live scenario
  * (20 a second otherwise), half of them each on a new connection.
  * BENCH_SERVER_NODE_ARGS="--no-liftoff" starts that process with more Node
@@ -1061,6 +1064,8 @@ async function main() {
   }
 }
 
+const TRIVIAL_BESIDE = process.env.BENCH_TRIVIAL_BESIDE === "1";
+
 /**
  * The trivial route measured on the mixed workload's own server process, just
  * before or after its run: the run's baseline above is the app in the bench's
@@ -1072,8 +1077,6 @@ async function main() {
  * lists that refit takes PGlite's server past 400 MB: docs/performance.md).
  * Not while profiling, where it would fill the profile.
  */
-const TRIVIAL_BESIDE = process.env.BENCH_TRIVIAL_BESIDE === "1";
-
 async function trivialRouteBeside(
   base: string,
   when: "before" | "after",
