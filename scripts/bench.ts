@@ -967,6 +967,7 @@ async function main() {
         generatorCpu = cpuMs(process.pid) - generatorBefore;
         // On PGlite the database is the server process's own CPU.
         if (process.env.BENCH_DATABASE_URL) databaseCpu = postgresCpuMs() - databaseBefore;
+        // The peak is the mixed workload's: the trivial route after it is not sampled.
         clearInterval(sampler);
         const besideAfter = besideBefore && (await trivialRouteBeside(app.base, "after", app.pid));
         if (besideBefore && besideAfter) besideRps = { before: besideBefore.rps, after: besideAfter.rps };
