@@ -254,7 +254,7 @@ export function createBallotReader(store: Store): BallotReader {
         categoryId: category.id,
         castawayIds: cast.map((c) => c.id),
         // Copied: the job's arrays are moved to the worker thread.
-        slots: new Int32Array(rows.values),
+        slots: rows.values.slice(),
         nameOrder,
       });
     }

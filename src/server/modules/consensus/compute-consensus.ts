@@ -5,6 +5,7 @@ import {
   chunkPartition,
   createBallotBuffers,
   fitConsensus,
+  type IndexArray,
   pointsRankRanges,
   seasonPartitions,
   type ConsensusResult,
@@ -39,7 +40,7 @@ export interface CategoryJob {
   /** The season's castaways, the catalogue of this category's slots. */
   castawayIds: string[];
   /** Ten slots per submission: an index into castawayIds, or -1. */
-  slots: Int32Array;
+  slots: IndexArray;
   /** castawayIds[i]'s position in name order (the page's last tie-break). */
   nameOrder: Int32Array;
 }

@@ -188,7 +188,14 @@ export function replaceMembers(old: MemberRows, fresh: MemberRows, changed: Read
   return out.done();
 }
 
-/** The rows as the model takes them (copies: they are moved to the worker thread). */
+/**
+ * The rows as the model takes them, copies: they are moved to the worker
+ * thread. The entries stay 16-bit there too (32-bit copies took PGlite's
+ * server past 400 MB during refits at a million lists). Not shared memory:
+ * V8 frees a SharedArrayBuffer no one holds only at its next full
+ * collection, which it does not hasten for their size, so each refresh's
+ * would stay resident long after (docs/performance.md, "A refit's memory").
+ */
 export function toRankedLists(rows: MemberRows): RankedLists {
   const member = new Int32Array(rows.offsets.length - 1);
   for (let m = 0; m < rows.members.length; m++) member.fill(m, rows.rowStart[m]!, rows.rowStart[m + 1]!);
@@ -196,7 +203,6 @@ export function toRankedLists(rows: MemberRows): RankedLists {
     memberCount: rows.members.length,
     member,
     offsets: rows.offsets.slice(),
-    // The typed array constructor converts in one pass (Int32Array.from took up to three times as long).
-    items: new Int32Array(rows.values),
+    items: rows.values.slice(),
   };
 }

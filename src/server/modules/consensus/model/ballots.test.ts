@@ -169,5 +169,21 @@ describe("buildBallots", () => {
     expect(() => buildBallots(good, { partCount: 1, partOf: Int32Array.from([0, 1, 0]) })).toThrow(
       RangeError,
     );
+    // A slice's entries are 16-bit: one too large for them is refused, not wrapped.
+    expect(() => buildBallots(good, everything(32_768))).toThrow(/at most 32767/);
+    expect(buildBallots(good, everything(32_767))[0]!.itemCount).toBe(32_767);
+  });
+
+  it("reads lists kept as 16-bit entries as it reads 32-bit ones", () => {
+    const lists = listsOf(3, [
+      [0, [4, 1, 2]],
+      [1, [2, 3]],
+      [2, [0, 1, 2, 3, 4]],
+      [0, [3]],
+    ]);
+    const narrow = { ...lists, items: Int16Array.from(lists.items) };
+    expect(buildBallots(narrow, everything(5)).map(readable)).toEqual(
+      buildBallots(lists, everything(5)).map(readable),
+    );
   });
 });

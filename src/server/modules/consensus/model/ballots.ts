@@ -90,7 +90,7 @@ export function buildBallots(
     ballotTotal += ballotCap[p]! + 1;
   }
   reserve(buffers, entryTotal, rankingTotal, ballotTotal);
-  const outItems: Int32Array[] = [];
+  const outItems: Int16Array[] = [];
   const outRankingOffsets: Int32Array[] = [];
   const outWeights: Float64Array[] = [];
   const outScopes: Int32Array[] = [];
@@ -189,7 +189,7 @@ export function buildBallots(
 
 /** Reusable storage for buildBallots' output (see there). */
 export interface BallotBuffers {
-  items: Int32Array;
+  items: Int16Array;
   rankingOffsets: Int32Array;
   weights: Float64Array;
   scopes: Int32Array;
@@ -198,7 +198,7 @@ export interface BallotBuffers {
 
 export function createBallotBuffers(): BallotBuffers {
   return {
-    items: new Int32Array(0),
+    items: new Int16Array(0),
     rankingOffsets: new Int32Array(0),
     weights: new Float64Array(0),
     scopes: new Int32Array(0),
@@ -209,7 +209,7 @@ export function createBallotBuffers(): BallotBuffers {
 /** Grows the buffers to hold the given totals (with room to spare, so a slightly larger slice needs no new ones). */
 function reserve(buffers: BallotBuffers, entries: number, rankings: number, ballots: number): void {
   const room = (n: number) => Math.ceil(n * 1.25);
-  if (buffers.items.length < entries) buffers.items = new Int32Array(room(entries));
+  if (buffers.items.length < entries) buffers.items = new Int16Array(room(entries));
   if (buffers.rankingOffsets.length < rankings) {
     buffers.rankingOffsets = new Int32Array(room(rankings));
     buffers.weights = new Float64Array(buffers.rankingOffsets.length);
@@ -279,6 +279,9 @@ function checkLists(lists: RankedLists, catalogueSize: number): void {
   }
 }
 
+/** A slice's entries are 16-bit (Ballots.items). */
+const MAX_SLICE_ITEMS = 32_767;
+
 interface PartDescription {
   itemCount: number;
   catalogueItems: Int32Array;
@@ -296,6 +299,10 @@ function describeParts(partition: Partition) {
     const p = partOf[c]!;
     if (p < -1 || p >= partCount) throw new RangeError(`partOf[${c}] = ${p} is outside -1..${partCount - 1}`);
     if (p >= 0) localIndex[c] = sizes[p]!++;
+  }
+  for (let p = 0; p < partCount; p++) {
+    if (sizes[p]! > MAX_SLICE_ITEMS)
+      throw new RangeError(`part ${p} has ${sizes[p]} items; a slice holds at most ${MAX_SLICE_ITEMS}`);
   }
   const parts: PartDescription[] = [];
   const denseGroups: Map<number, number>[] = [];
@@ -332,7 +339,7 @@ function describeParts(partition: Partition) {
  * a member with very many.
  */
 function collapseMemberRankings(
-  items: Int32Array,
+  items: Int16Array,
   rankingOffsets: Int32Array,
   scopes: Int32Array,
   weights: Float64Array,
@@ -395,14 +402,14 @@ interface CollapseScratch {
   byHash: Map<number, number>;
 }
 
-function hashRanking(items: Int32Array, start: number, stop: number, scope: number): number {
+function hashRanking(items: Int16Array, start: number, stop: number, scope: number): number {
   let h = Math.imul(2166136261 ^ (stop - start), 16777619) ^ (scope + 1);
   for (let e = start; e < stop; e++) h = Math.imul(h ^ items[e]!, 16777619);
   return h | 0;
 }
 
 function sameRanking(
-  items: Int32Array,
+  items: Int16Array,
   rankingOffsets: Int32Array,
   scopes: Int32Array,
   kept: number,

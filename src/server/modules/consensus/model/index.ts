@@ -29,6 +29,7 @@ export type {
   FitData,
   FitInput,
   FitOptions,
+  IndexArray,
   Partition,
   RankedLists,
   SliceBallots,

@@ -1,4 +1,5 @@
 import { SeededRandom } from "./random.ts";
+import type { IndexArray } from "./types.ts";
 
 /**
  * How sure is the Global Rankings top 10? Its order is total points (10 for a
@@ -27,7 +28,7 @@ export interface PointsInput {
    * Submission s holds slots[s * slotsPerSubmission + j] at place j + 1: an
    * item index, or -1 for an empty slot.
    */
-  slots: Int32Array;
+  slots: IndexArray;
   /** Default 10; place j + 1 scores slotsPerSubmission - j points. */
   slotsPerSubmission?: number;
   /** item → its position in name order: the last tie-break, as on the page. */
@@ -129,7 +130,7 @@ export function pointsRankRanges(input: PointsInput): PointsRankRange[] {
 }
 
 /** Totals and first places of all submissions. */
-function score(slots: Int32Array, per: number, totals: Float64Array, firsts: Float64Array): void {
+function score(slots: IndexArray, per: number, totals: Float64Array, firsts: Float64Array): void {
   for (let base = 0; base < slots.length; base += per) {
     if (slots[base]! >= 0) firsts[slots[base]!]!++;
     for (let place = 0; place < per; place++) {
@@ -140,7 +141,7 @@ function score(slots: Int32Array, per: number, totals: Float64Array, firsts: Flo
 }
 
 /** The submissions summed per block (s in block s mod count), as sparse rows. */
-function blocksOf(slots: Int32Array, per: number, n: number, count: number) {
+function blocksOf(slots: IndexArray, per: number, n: number, count: number) {
   const submissions = slots.length / per;
   const totals = new Float64Array(n);
   const firsts = new Float64Array(n);

@@ -131,7 +131,7 @@ function allocate(
   owner: Int32Array,
   length: Uint8Array,
   mine: (l: number) => boolean,
-): RankedLists {
+): RankedLists & { items: Int32Array } {
   const member = new Int32Array(count);
   const offsets = new Int32Array(count + 1);
   let q = 0;

@@ -8,6 +8,13 @@
  */
 
 /**
+ * Indices into a catalogue, as the server keeps them (16-bit: a catalogue
+ * holds a few thousand entries; consensus/member-rows.ts) or the model
+ * builds them (32-bit).
+ */
+export type IndexArray = Int32Array | Int16Array;
+
+/**
  * Public ranked lists of ONE kind (seasons, or castaways), as the database
  * holds them, in catalogue indices. A member may have many lists.
  */
@@ -19,7 +26,7 @@ export interface RankedLists {
   /** List l ranks items[offsets[l]] (its #1) .. items[offsets[l + 1] - 1]; length = lists + 1. */
   offsets: Int32Array;
   /** Catalogue indices (0 .. catalogue size - 1), best first within each list. */
-  items: Int32Array;
+  items: IndexArray;
 }
 
 /**
@@ -50,8 +57,12 @@ export interface Ballots {
   ballotOffsets: Int32Array;
   /** Ranking r is items[rankingOffsets[r]] (best) .. items[rankingOffsets[r + 1] - 1]; length = rankings + 1. */
   rankingOffsets: Int32Array;
-  /** Slice-local item indices 0 .. itemCount - 1; no item twice in a ranking. */
-  items: Int32Array;
+  /**
+   * Slice-local item indices 0 .. itemCount - 1; no item twice in a ranking.
+   * buildBallots writes them 16-bit (a slice holds a few thousand items at
+   * most): the largest slice's entries were 40 MB as 32-bit at a million lists.
+   */
+  items: IndexArray;
   /** The weight of each ranking within its ballot (> 0; a ballot's weights sum to 1). */
   weights: Float64Array;
   /**
