@@ -4,6 +4,7 @@ import { castaways, lists, submissions, user } from "#server/db/schema/index.ts"
 import { createTestApp } from "#testing/test-app.ts";
 import { rankingOf } from "../lists/lists.service.ts";
 import { createBallotReader } from "./ballot-reader.ts";
+import { type JobLists, jobLists, listBuffers } from "./compute-consensus.ts";
 import { SeededRandom } from "./model/random.ts";
 
 // The kept ballots, told only which members changed, must read exactly what
@@ -19,6 +20,9 @@ const MEMBERS = 60;
 // Ids whose order differs between code units and a database collation
 // (case, punctuation): the kept order must not depend on the engine's.
 const memberId = (m: number) => `${m % 3 === 0 ? "Rd" : m % 3 === 1 ? "rd" : "r-d"}${m}`;
+
+/** Lists moved to another thread, as the fit's worker thread gets them and gives them back. */
+const moved = (lists: JobLists) => structuredClone(lists, { transfer: listBuffers(lists) });
 
 describe("the consensus ballot reader", () => {
   it("reads again only what changed, and gets what a full read gets", async () => {
@@ -100,7 +104,18 @@ describe("the consensus ballot reader", () => {
       expect(incremental.job).toEqual(full.job);
       expect(full.job.seasons.memberCount + full.job.castaways.memberCount).toBeGreaterThan(0);
       expect(full.job.categories.find((c) => c.categoryId === "season-49")!.slots.length).toBeGreaterThan(0);
+      // As the fit's worker thread does: the lists moved there and back.
+      kept.giveBack(moved(moved(jobLists(incremental.job))));
     }
+
+    // Lent and never given back (a fit that failed): the next read reads every list.
+    const lost = await kept.read();
+    moved(jobLists(lost.job));
+    expect(lost.job.seasons.items.length).toBe(0);
+    const afterLoss = await kept.read();
+    expect(afterLoss.membersRead).toBe("all");
+    expect(afterLoss.job).toEqual((await createBallotReader(t.store).read()).job);
+    kept.giveBack(moved(moved(jobLists(afterLoss.job))));
 
     // A change it was not told of is not read; told to read everything, it is.
     const quiet = memberId(5);

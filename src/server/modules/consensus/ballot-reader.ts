@@ -6,7 +6,7 @@ import { textArray } from "../../db/text-array.ts";
 import type { Store } from "../../store.ts";
 import { getCatalog } from "../seasons/catalog.ts";
 import type { ConsensusKind } from "#shared/consensus.ts";
-import type { CategoryJob, ConsensusJob } from "./compute-consensus.ts";
+import type { CategoryJob, ConsensusJob, JobLists } from "./compute-consensus.ts";
 import { type MemberRows, MemberRowsBuilder, replaceMembers, toRankedLists } from "./member-rows.ts";
 
 /**
@@ -192,20 +192,32 @@ export interface BallotReader {
   categoryChanged(categoryId: string): void;
   /** Changes may have been missed, or nothing read is to be trusted: the next read reads everything. */
   readEverything(): void;
-  /** What the next fit needs; the database is asked only for what changed since the last read. */
+  /**
+   * What the next fit needs; the database is asked only for what changed
+   * since the last read. The job's lists are the kept rows themselves, lent:
+   * until they are given back, the next read reads every list again.
+   */
   read(): Promise<{ job: ConsensusJob; membersRead: number | "all" }>;
+  /** Takes back the lists the last read's job lent (moved to the fit's worker thread and back). */
+  giveBack(lists: JobLists): void;
+}
+
+/** What a reader keeps between reads. */
+interface Kept {
+  catalog: CatalogueOrder["catalog"];
+  lists: Record<ConsensusKind, MemberRows>;
+  categories: Map<string, MemberRows>;
 }
 
 export function createBallotReader(store: Store): BallotReader {
-  let kept: {
-    catalog: CatalogueOrder["catalog"];
-    lists: Record<ConsensusKind, MemberRows>;
-    categories: Map<string, MemberRows>;
-  } | null = null;
+  let kept: Kept | null = null;
   let changes: Changes = { ...nothingChanged(), everything: true };
+  // The kept rows whose lists a job holds (moved to another thread), if any.
+  let lent: Kept | null = null;
 
   async function readAll(changed: Changes, order: CatalogueOrder) {
-    const previous = kept && kept.catalog === order.catalog && !changed.everything ? kept : null;
+    const previous =
+      kept && kept.catalog === order.catalog && !changed.everything && kept !== lent ? kept : null;
     let lists: Record<ConsensusKind, MemberRows>;
     const known = previous
       ? previous.lists.seasons.members.length + previous.lists.castaways.members.length
@@ -258,7 +270,7 @@ export function createBallotReader(store: Store): BallotReader {
         nameOrder,
       });
     }
-    kept = { catalog: order.catalog, lists, categories: submissions };
+    kept = lent = { catalog: order.catalog, lists, categories: submissions };
     return { lists, jobs, incremental: previous !== null };
   }
 
@@ -278,6 +290,26 @@ export function createBallotReader(store: Store): BallotReader {
     },
     readEverything() {
       changes = { ...nothingChanged(), everything: true };
+    },
+    giveBack(back) {
+      if (!kept || kept !== lent) return;
+      const returned = (rows: MemberRows, lists: JobLists[ConsensusKind]): MemberRows => {
+        // (rows.offsets and rows.values are empty while away: moved out.)
+        const rowCount = rows.rowStart[rows.members.length]!;
+        const { offsets, items } = lists;
+        if (
+          !(items instanceof Int16Array) ||
+          offsets.length !== rowCount + 1 ||
+          offsets[rowCount] !== items.length
+        )
+          throw new Error("the lists given back are not the ones lent");
+        return { ...rows, offsets, values: items };
+      };
+      kept.lists = {
+        seasons: returned(kept.lists.seasons, back.seasons),
+        castaways: returned(kept.lists.castaways, back.castaways),
+      };
+      lent = null;
     },
     async read() {
       // What changes while this read runs is read by the next one.

@@ -35,6 +35,24 @@ export interface ConsensusJob {
   minBallots?: number;
 }
 
+/**
+ * A job's lists' arrays, which the worker thread moves back when it is done:
+ * they are the ballot reader's kept rows, lent (member-rows.ts, toRankedLists).
+ */
+export type JobLists = Record<"seasons" | "castaways", Pick<RankedLists, "offsets" | "items">>;
+
+export function jobLists(job: ConsensusJob): JobLists {
+  return {
+    seasons: { offsets: job.seasons.offsets, items: job.seasons.items },
+    castaways: { offsets: job.castaways.offsets, items: job.castaways.items },
+  };
+}
+
+/** The buffers to move with a job's lists. */
+export function listBuffers(lists: JobLists): ArrayBuffer[] {
+  return [lists.seasons, lists.castaways].flatMap((l) => [l.offsets.buffer, l.items.buffer] as ArrayBuffer[]);
+}
+
 export interface CategoryJob {
   categoryId: string;
   /** The season's castaways, the catalogue of this category's slots. */

@@ -163,6 +163,7 @@ export function createConsensusRefresher(
     const lists = job.seasons.member.length + job.castaways.member.length;
     const readMs = (lastReadMs = performance.now() - t);
     const answer = await computeInWorker(job);
+    reader.giveBack(answer.lists);
     lastFitMs = answer.fitMs;
     t = performance.now();
     const computedAt = new Date();

@@ -189,20 +189,17 @@ export function replaceMembers(old: MemberRows, fresh: MemberRows, changed: Read
 }
 
 /**
- * The rows as the model takes them, copies: they are moved to the worker
- * thread. The entries stay 16-bit there too (32-bit copies took PGlite's
- * server past 400 MB during refits at a million lists). Not shared memory:
- * V8 frees a SharedArrayBuffer no one holds only at its next full
- * collection, which it does not hasten for their size, so each refresh's
- * would stay resident long after (docs/performance.md, "A refit's memory").
+ * The rows as the model takes them: their own arrays, not copies, and a
+ * list's member (which the rows keep as runs) spelt out. The fit's worker
+ * thread gets the arrays moved to it and moves them back when done
+ * (ballot-reader.ts, `giveBack`): copies for it took PGlite's server past
+ * 400 MB during refits at a million lists. Not shared memory: V8 frees a
+ * SharedArrayBuffer no one holds only at its next full collection, which
+ * it does not hasten for their size, so each refresh's stayed resident
+ * (docs/performance.md, "A refit's memory").
  */
 export function toRankedLists(rows: MemberRows): RankedLists {
   const member = new Int32Array(rows.offsets.length - 1);
   for (let m = 0; m < rows.members.length; m++) member.fill(m, rows.rowStart[m]!, rows.rowStart[m + 1]!);
-  return {
-    memberCount: rows.members.length,
-    member,
-    offsets: rows.offsets.slice(),
-    items: rows.values.slice(),
-  };
+  return { memberCount: rows.members.length, member, offsets: rows.offsets, items: rows.values };
 }
