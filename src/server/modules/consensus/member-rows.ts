@@ -196,7 +196,7 @@ export function replaceMembers(old: MemberRows, fresh: MemberRows, changed: Read
  * 400 MB during refits at a million lists. Not shared memory: V8 frees a
  * SharedArrayBuffer no one holds only at its next full collection, which
  * it does not hasten for their size, so each refresh's stayed resident
- * (docs/performance.md, "A refit's memory").
+ * (docs/performance.md, "A refit's memory at a million lists").
  */
 export function toRankedLists(rows: MemberRows): RankedLists {
   const member = new Int32Array(rows.offsets.length - 1);
