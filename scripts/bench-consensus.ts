@@ -36,13 +36,10 @@ import { fitConsensus } from "../src/server/modules/consensus/model/consensus.ts
 import { pointsRankRanges } from "../src/server/modules/consensus/model/points-rank-ranges.ts";
 import { SeededRandom } from "../src/server/modules/consensus/model/random.ts";
 import { AliasSampler, spreadStrengths } from "../src/server/modules/consensus/model/synthetic.ts";
-import {
-  castawayPartitions,
-  chunkPartition,
-  seasonPartitions,
-} from "../src/server/modules/consensus/model/slices.ts";
+import { castawayPartitions, seasonPartitions } from "../src/server/modules/consensus/model/slices.ts";
 import { syntheticSite } from "../src/server/modules/consensus/model/synthetic-site.ts";
 import type { Partition, RankedLists } from "../src/server/modules/consensus/model/types.ts";
+import { seasonSliceChunks } from "../src/server/modules/consensus/compute-consensus.ts";
 import { loadReferenceData } from "../src/server/modules/seasons/reference-data.ts";
 
 const MIN_BALLOTS = 5;
@@ -155,12 +152,16 @@ function fitChild(dir: string): void {
   const cpuStart = process.cpuUsage();
 
   // A list reaches many seasons, so the 50 season slices hold several rankings
-  // per list: they are built ten seasons at a time.
+  // per list: they are built a few seasons at a time, as a refresh does.
   const plan: [string, RankedLists, Partition[]][] = [
     ["seasons, all", data.seasons, [seasons.all]],
     ["seasons by era (3 slices)", data.seasons, [seasons.eras]],
     ["castaways overall", data.castaways, [castaways.overall]],
-    ["castaways by season (50 slices)", data.castaways, chunkPartition(castaways.bySeason, 10)],
+    [
+      "castaways by season (50 slices)",
+      data.castaways,
+      seasonSliceChunks(castaways.bySeason, data.castaways).map((c) => c.partition),
+    ],
   ];
   // One set of buffers for every slice, as a worker would keep (see buildBallots).
   const buffers = createBallotBuffers();

@@ -94,6 +94,21 @@ export interface ComputedConsensus {
 
 export const globalRangesKey = (categoryId: string) => `global:${categoryId}`;
 
+/** Season slices' rankings fitted in one pass however few lists there are (4 MB of the worker's buffers). */
+const MIN_CHUNK_RANKINGS = 250_000;
+
+/**
+ * The castaways' season slices in the chunks they are built and fitted in.
+ * A list reaching many seasons becomes a ranking in each, while the
+ * overall slice holds one ranking per list: each chunk holds no more
+ * rankings than that, so the worker's buffers never grow past what the
+ * overall slice needed (at a million lists, ten seasons at a time held
+ * twice as many rankings as there are lists).
+ */
+export function seasonSliceChunks(bySeason: Partition, lists: RankedLists) {
+  return chunkPartition(bySeason, lists, Math.max(lists.offsets.length - 1, MIN_CHUNK_RANKINGS));
+}
+
 /** Rounds a share to 4 decimals: what the page shows, at a third of the bytes. */
 const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
 
@@ -164,17 +179,14 @@ export function computeConsensus(job: ConsensusJob): ComputedConsensus {
       keyOf: () => consensusKey("castaways", "all"),
     },
   ];
-  // A list reaching many seasons becomes a ranking in each: ten season slices at a time bound the memory.
-  const SEASONS_PER_CHUNK = 10;
-  chunkPartition(castaways.bySeason, SEASONS_PER_CHUNK).forEach((chunk, c) => {
+  for (const chunk of seasonSliceChunks(castaways.bySeason, job.castaways)) {
     plan.push({
       lists: job.castaways,
       ids: job.castawayIds,
-      partitions: [chunk],
-      keyOf: (part) =>
-        consensusKey("castaways", `season-${job.seasonNumbers[c * SEASONS_PER_CHUNK + part]!}`),
+      partitions: [chunk.partition],
+      keyOf: (part) => consensusKey("castaways", `season-${job.seasonNumbers[chunk.first + part]!}`),
     });
-  });
+  }
 
   for (const step of plan) {
     for (const partition of step.partitions) {

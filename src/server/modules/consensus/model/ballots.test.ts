@@ -151,10 +151,24 @@ describe("buildBallots", () => {
     const fresh = readable(buildBallots(site.castaways, overall)[0]!);
     buildBallots(site.seasons, seasonPartitions(site.seasonNumbers).eras, buffers);
     expect(readable(buildBallots(site.castaways, overall, buffers)[0]!)).toEqual(fresh);
-    const chunks = chunkPartition(bySeason, 2).flatMap((p) =>
-      buildBallots(site.castaways, p, buffers).map(readable),
-    );
-    expect(chunks).toEqual(together);
+    for (const maxRankings of [1, 40, 1_000_000]) {
+      const chunks = chunkPartition(bySeason, site.castaways, maxRankings);
+      expect(chunks.map((c) => c.first)).toEqual(
+        chunks.map((_, i) => chunks.slice(0, i).reduce((n, c) => n + c.partition.partCount, 0)),
+      );
+      const built = chunks.flatMap((c) => buildBallots(site.castaways, c.partition, buffers).map(readable));
+      expect(built).toEqual(together);
+      // Each chunk starts from no more rankings than allowed, unless it is a single part.
+      for (const c of chunks) {
+        const rankings = buildBallots(site.castaways, c.partition).reduce(
+          (n, s) => n + s.ballots.weights.length,
+          0,
+        );
+        if (c.partition.partCount > 1) expect(rankings).toBeLessThanOrEqual(maxRankings);
+      }
+      if (maxRankings === 1) expect(chunks).toHaveLength(5);
+      if (maxRankings === 1_000_000) expect(chunks).toHaveLength(1);
+    }
   });
 
   it("refuses lists it would misread", () => {

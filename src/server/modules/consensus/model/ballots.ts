@@ -93,7 +93,7 @@ export function buildBallots(
   const outItems: Int16Array[] = [];
   const outRankingOffsets: Int32Array[] = [];
   const outWeights: Float64Array[] = [];
-  const outScopes: Int32Array[] = [];
+  const outScopes: Int16Array[] = [];
   const outBallotOffsets: Int32Array[] = [];
   let entryBase = 0;
   let rankingBase = 0;
@@ -192,7 +192,7 @@ export interface BallotBuffers {
   items: Int16Array;
   rankingOffsets: Int32Array;
   weights: Float64Array;
-  scopes: Int32Array;
+  scopes: Int16Array;
   ballotOffsets: Int32Array;
 }
 
@@ -201,7 +201,7 @@ export function createBallotBuffers(): BallotBuffers {
     items: new Int16Array(0),
     rankingOffsets: new Int32Array(0),
     weights: new Float64Array(0),
-    scopes: new Int32Array(0),
+    scopes: new Int16Array(0),
     ballotOffsets: new Int32Array(0),
   };
 }
@@ -213,7 +213,7 @@ function reserve(buffers: BallotBuffers, entries: number, rankings: number, ball
   if (buffers.rankingOffsets.length < rankings) {
     buffers.rankingOffsets = new Int32Array(room(rankings));
     buffers.weights = new Float64Array(buffers.rankingOffsets.length);
-    buffers.scopes = new Int32Array(buffers.rankingOffsets.length);
+    buffers.scopes = new Int16Array(buffers.rankingOffsets.length);
   }
   if (buffers.ballotOffsets.length < ballots) buffers.ballotOffsets = new Int32Array(room(ballots));
 }
@@ -341,7 +341,7 @@ function describeParts(partition: Partition) {
 function collapseMemberRankings(
   items: Int16Array,
   rankingOffsets: Int32Array,
-  scopes: Int32Array,
+  scopes: Int16Array,
   weights: Float64Array,
   first: number,
   end: number,
@@ -411,7 +411,7 @@ function hashRanking(items: Int16Array, start: number, stop: number, scope: numb
 function sameRanking(
   items: Int16Array,
   rankingOffsets: Int32Array,
-  scopes: Int32Array,
+  scopes: Int16Array,
   kept: number,
   start: number,
   stop: number,

@@ -1,4 +1,4 @@
-import type { Partition } from "./types.ts";
+import type { Partition, RankedLists } from "./types.ts";
 
 /**
  * The slices Community Consensus shows, as partitions of a catalogue (see
@@ -54,18 +54,47 @@ export function castawayPartitions(
 }
 
 /**
- * A partition cut into partitions of at most `partsPerChunk` parts each, to
- * build and fit in turn: a list split across 50 seasons becomes up to 50
- * rankings, so ballots of all 50 season slices at once hold several times
- * more rankings than lists. Chunk c holds parts c * partsPerChunk onwards,
- * renumbered from 0.
+ * A partition cut into partitions of consecutive parts, to build and fit in
+ * turn: a list spread across 50 seasons becomes up to 50 rankings, so the
+ * ballots of all 50 season slices at once hold several times more rankings
+ * than there are lists. Each chunk holds as many parts as keep the lists
+ * reaching them (the rankings its ballots start from) within `maxRankings`;
+ * a part that alone exceeds it is a chunk of its own. A chunk's parts are
+ * renumbered from 0; `first` is its first part in the whole.
  */
-export function chunkPartition(partition: Partition, partsPerChunk: number): Partition[] {
-  const chunks: Partition[] = [];
-  for (let first = 0; first < partition.partCount; first += partsPerChunk) {
-    const partCount = Math.min(partsPerChunk, partition.partCount - first);
-    const partOf = partition.partOf.map((p) => (p >= first && p < first + partCount ? p - first : -1));
-    chunks.push({ partCount, partOf, groupOf: partition.groupOf });
+export function chunkPartition(
+  partition: Partition,
+  lists: Pick<RankedLists, "offsets" | "items">,
+  maxRankings: number,
+): { first: number; partition: Partition }[] {
+  const reaching = listsReachingParts(partition, lists);
+  const chunks: { first: number; partition: Partition }[] = [];
+  let first = 0;
+  while (first < partition.partCount) {
+    let end = first + 1;
+    let rankings = reaching[first]!;
+    while (end < partition.partCount && rankings + reaching[end]! <= maxRankings)
+      rankings += reaching[end++]!;
+    const partOf = partition.partOf.map((p) => (p >= first && p < end ? p - first : -1));
+    chunks.push({ first, partition: { partCount: end - first, partOf, groupOf: partition.groupOf } });
+    first = end;
   }
   return chunks;
+}
+
+/** For each part, how many lists hold at least one of its items. */
+function listsReachingParts(partition: Partition, lists: Pick<RankedLists, "offsets" | "items">): Int32Array {
+  const { offsets, items } = lists;
+  const reaching = new Int32Array(partition.partCount);
+  const stamp = new Int32Array(partition.partCount).fill(-1);
+  for (let l = 0; l + 1 < offsets.length; l++) {
+    for (let e = offsets[l]!; e < offsets[l + 1]!; e++) {
+      const p = partition.partOf[items[e]!]!;
+      if (p >= 0 && stamp[p] !== l) {
+        stamp[p] = l;
+        reaching[p]!++;
+      }
+    }
+  }
+  return reaching;
 }

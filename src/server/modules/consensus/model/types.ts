@@ -68,9 +68,10 @@ export interface Ballots {
   /**
    * What each ranking was chosen from: -1 for the whole slice (its items beat
    * every other item of the slice), g for group g only (they beat the rest of
-   * group g and say nothing about other groups).
+   * group g and say nothing about other groups). buildBallots writes them
+   * 16-bit too: a slice's groups are fewer than its items.
    */
-  scopes: Int32Array;
+  scopes: IndexArray;
 }
 
 /** One slice, ready to fit: what buildBallots returns for each part. */
