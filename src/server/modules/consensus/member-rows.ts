@@ -86,13 +86,16 @@ const int16 = (length: number) => new Int16Array(length);
 /** Builds MemberRows a member at a time, rows of a member one after another. */
 export class MemberRowsBuilder {
   private readonly members: string[] = [];
-  private readonly rowStart = new IntColumn(int32);
-  private readonly offsets = new IntColumn(int32);
+  private readonly rowStart: IntColumn<Int32Array>;
+  private readonly offsets: IntColumn<Int32Array>;
   private readonly values: IntColumn<Int16Array>;
   private open: string | null = null;
 
-  constructor(valuesHint = 1024) {
-    this.values = new IntColumn(int16, valuesHint);
+  /** The hints size the arrays (values, rows, members) to hold so many without growing. */
+  constructor(hint: { values?: number; rows?: number; members?: number } = {}) {
+    this.values = new IntColumn(int16, hint.values);
+    this.offsets = new IntColumn(int32, hint.rows === undefined ? undefined : hint.rows + 1);
+    this.rowStart = new IntColumn(int32, hint.members === undefined ? undefined : hint.members + 1);
     this.rowStart.push(0);
     this.offsets.push(0);
   }
@@ -156,36 +159,164 @@ function sortMembers(rows: MemberRows): MemberRows {
   for (let m = 1; m < members.length && sorted; m++) sorted = members[m - 1]! < members[m]!;
   if (sorted) return rows;
   const order = members.map((_, m) => m).sort((a, b) => byCodeUnits(members[a]!, members[b]!));
-  const out = new MemberRowsBuilder(rows.values.length);
+  const out = new MemberRowsBuilder({ values: rows.values.length, rows: rows.offsets.length - 1 });
   for (const m of order) out.copy(rows, m);
   return out.done();
+}
+
+/** Members m .. end - 1 of `rows`: a piece of what replaceMembers answers. */
+interface Run {
+  rows: MemberRows;
+  m: number;
+  end: number;
 }
 
 /**
  * `old` with the members in `changed` replaced by what `fresh` holds of
  * them (a changed member absent from `fresh` has no rows left). Both sorted;
- * so is the answer. Unchanged members are copied a run at a time.
+ * so is the answer. `old` is consumed: the answer is written into its own
+ * arrays when they have room (they are made with some), so that a refresh
+ * at a million lists does not hold a second copy of every entry while it
+ * runs (26 MB); otherwise into new arrays with room. Unchanged members move
+ * a run at a time.
  */
 export function replaceMembers(old: MemberRows, fresh: MemberRows, changed: ReadonlySet<string>): MemberRows {
-  const out = new MemberRowsBuilder(old.values.length + fresh.values.length);
-  // Old members from `kept` on are unchanged and not yet copied: copied together when the run ends.
+  const runs = mergedRuns(old, fresh, changed);
+  const inPlace = replaceInPlace(old, runs);
+  if (inPlace) return inPlace;
+  const room = (n: number) => n + Math.ceil(n / 16);
+  const out = new MemberRowsBuilder({
+    values: room(old.values.length + fresh.values.length),
+    rows: room(old.offsets.length + fresh.offsets.length),
+    members: room(old.members.length + fresh.members.length),
+  });
+  for (const run of runs) out.copy(run.rows, run.m, run.end);
+  return out.done();
+}
+
+/** The answer's members as runs of `old`'s and `fresh`'s, in order. */
+function mergedRuns(old: MemberRows, fresh: MemberRows, changed: ReadonlySet<string>): Run[] {
+  const runs: Run[] = [];
+  const add = (rows: MemberRows, m: number, end: number) => {
+    if (end > m) runs.push({ rows, m, end });
+  };
+  // Old members from `kept` on are unchanged and not yet taken: taken together when the run ends.
   let kept = 0;
   let j = 0;
   for (let i = 0; i < old.members.length; i++) {
     const id = old.members[i]!;
     if (j < fresh.members.length && fresh.members[j]! < id) {
-      out.copy(old, kept, i);
+      add(old, kept, i);
       kept = i;
-      while (j < fresh.members.length && fresh.members[j]! < id) out.copy(fresh, j++);
+      const first = j;
+      while (j < fresh.members.length && fresh.members[j]! < id) j++;
+      add(fresh, first, j);
     }
     if (changed.has(id)) {
-      out.copy(old, kept, i);
+      add(old, kept, i);
       kept = i + 1;
     }
   }
-  out.copy(old, kept, old.members.length);
-  while (j < fresh.members.length) out.copy(fresh, j++);
-  return out.done();
+  add(old, kept, old.members.length);
+  add(fresh, j, fresh.members.length);
+  return runs;
+}
+
+/** The runs written into `old`'s own arrays, or null when those lack the room. */
+function replaceInPlace(old: MemberRows, runs: Run[]): MemberRows | null {
+  let memberCount = 0;
+  let rowCount = 0;
+  let valueCount = 0;
+  const at = runs.map((run) => {
+    const { rowStart, offsets } = run.rows;
+    const firstRow = rowStart[run.m]!;
+    const endRow = rowStart[run.end]!;
+    const place = { member: memberCount, row: rowCount, value: valueCount, firstRow, endRow };
+    memberCount += run.end - run.m;
+    rowCount += endRow - firstRow;
+    valueCount += offsets[endRow]! - offsets[firstRow]!;
+    return place;
+  });
+  const whole = <A extends Int32Array | Int16Array>(a: A, need: number): A | null =>
+    a.byteOffset === 0 && a.buffer.byteLength / a.BYTES_PER_ELEMENT >= need
+      ? (new (a.constructor as new (b: ArrayBufferLike) => A)(a.buffer) as A)
+      : null;
+  const values = whole(old.values, valueCount);
+  const offsets = whole(old.offsets, rowCount + 1);
+  const rowStart = whole(old.rowStart, memberCount + 1);
+  if (!values || !offsets || !rowStart) return null;
+
+  // Old runs first, within the arrays (their sources would be overwritten by
+  // fresh ones), then fresh runs, copied in.
+  const moves: Record<"values" | "offsets" | "rowStart", Move[]> = { values: [], offsets: [], rowStart: [] };
+  runs.forEach((run, k) => {
+    if (run.rows !== old) return;
+    const to = at[k]!;
+    const firstValue = old.offsets[to.firstRow]!;
+    moves.values.push({
+      from: firstValue,
+      to: to.value,
+      length: old.offsets[to.endRow]! - firstValue,
+      add: 0,
+    });
+    moves.offsets.push({
+      from: to.firstRow + 1,
+      to: to.row + 1,
+      length: to.endRow - to.firstRow,
+      add: to.value - firstValue,
+    });
+    moves.rowStart.push({
+      from: run.m + 1,
+      to: to.member + 1,
+      length: run.end - run.m,
+      add: to.row - to.firstRow,
+    });
+  });
+  moveRuns(values, moves.values);
+  moveRuns(offsets, moves.offsets);
+  moveRuns(rowStart, moves.rowStart);
+  runs.forEach((run, k) => {
+    if (run.rows === old) return;
+    const to = at[k]!;
+    const from = run.rows;
+    const firstValue = from.offsets[to.firstRow]!;
+    values.set(from.values.subarray(firstValue, from.offsets[to.endRow]!), to.value);
+    for (let r = to.firstRow; r < to.endRow; r++)
+      offsets[to.row + 1 + r - to.firstRow] = from.offsets[r + 1]! + to.value - firstValue;
+    for (let m = run.m; m < run.end; m++)
+      rowStart[to.member + 1 + m - run.m] = from.rowStart[m + 1]! + to.row - to.firstRow;
+  });
+  const members: string[] = [];
+  for (const run of runs) for (let m = run.m; m < run.end; m++) members.push(run.rows.members[m]!);
+  return {
+    members,
+    rowStart: rowStart.subarray(0, memberCount + 1),
+    offsets: offsets.subarray(0, rowCount + 1),
+    values: values.subarray(0, valueCount),
+  };
+}
+
+/** Elements `from` .. `from + length - 1` to `to` onwards, each plus `add`. */
+interface Move {
+  from: number;
+  to: number;
+  length: number;
+  add: number;
+}
+
+/**
+ * Moves runs that keep their order and do not overlap where they end up:
+ * those moving down first, front to back, then those moving up, back to
+ * front, so that no run is written over before it has moved.
+ */
+function moveRuns(array: Int32Array | Int16Array, moves: Move[]): void {
+  const one = ({ from, to, length, add }: Move) => {
+    if (add === 0) array.copyWithin(to, from, from + length);
+    else if (to <= from) for (let i = 0; i < length; i++) array[to + i] = array[from + i]! + add;
+    else for (let i = length - 1; i >= 0; i--) array[to + i] = array[from + i]! + add;
+  };
+  for (const move of moves) if (move.to < move.from || (move.to === move.from && move.add !== 0)) one(move);
+  for (let k = moves.length - 1; k >= 0; k--) if (moves[k]!.to > moves[k]!.from) one(moves[k]!);
 }
 
 /**
