@@ -13,6 +13,7 @@ import { withPreparedStatements } from "./pglite-statements.ts";
 import { StatementNames, keepGenericPlans, nameRepeatedStatements } from "./pg-named-statements.ts";
 import { PGLITE_TEMPLATE, templateFor } from "./pglite-template.ts";
 import { type StatementStats, timeQueries } from "./statement-stats.ts";
+import { rememberRelationSizes } from "./pglite-file-sizes.ts";
 import * as schema from "./schema/index.ts";
 import { fromProjectRoot } from "../project-root.ts";
 
@@ -78,6 +79,7 @@ export async function openPglite(
   const options = { extensions, startParams: PGLITE_START_PARAMS, ...(loadDataDir ? { loadDataDir } : {}) };
   const client = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   await client.waitReady;
+  if (dataDir) rememberRelationSizes(client);
   const db = drizzlePglite({
     client: withPreparedStatements(client, undefined, statementStats) as PGlite,
     schema,
