@@ -40,7 +40,8 @@
  * its time and peak memory.
  *
  * BENCH_CPU_PROFILE=/tmp/x.cpuprofile writes that server process's CPU profile;
- * BENCH_SERVER_LOG=/tmp/server.log appends its log (level info) as it stops;
+ * BENCH_SERVER_LOG=/tmp/server.log appends its log as it stops (the server
+ * logs at `npm start`'s level, info: a line a request, as it would serve);
  * BENCH_MIXED_TIMELINE=1 prints each mixed run half a second at a time.
  * BENCH_TRIVIAL_BESIDE=1 also measures the trivial route on the mixed
  * workload's own server process, before and after its run, and prints the
@@ -357,7 +358,8 @@ async function startServerProcess(
       PORT: String(port),
       PUBLIC_URL: base,
       AUTH_SECRET: secret,
-      LOG_LEVEL: SERVER_LOG ? "info" : "error",
+      // npm start's level: the log of every request is part of what a request costs.
+      LOG_LEVEL: "info",
       ...(statements ? { DB_STATEMENT_STATS: statements } : {}),
       ...(process.env.BENCH_METRICS_TOKEN ? { METRICS_TOKEN: process.env.BENCH_METRICS_TOKEN } : {}),
       // A PostgreSQL pool size to try (the server's default otherwise).
