@@ -27,6 +27,7 @@ import { apiInputGuards } from "./http/input-guards.ts";
 import { declaredLength } from "./http/declared-length.ts";
 import { sameOriginWrites, trustedOriginsOf } from "./http/origin-check.ts";
 import { requestLogger } from "./http/request-logger.ts";
+import { RememberingRouter } from "./http/remembering-router.ts";
 import { trustClientIp } from "./http/client-ip.ts";
 import { trustedProxies } from "./env.ts";
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "./db/unavailable.ts";
@@ -182,7 +183,7 @@ export type App = ReturnType<typeof createApp>;
 
 export function createApp(input: AppInput) {
   const deps = appDeps(input);
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ router: new RememberingRouter() });
   app.use(requestId());
   app.use(trustClientIp(trustedProxies(deps.env)));
   mountMetrics(app, deps.env.METRICS_TOKEN, deps.database.pool);
