@@ -7,9 +7,10 @@
  * accessibility is under 100 or its median performance under 95 (the targets
  * in docs/performance.md; LIGHTHOUSE_MIN_PERFORMANCE sets another floor). A
  * page whose median performance is under the floor is measured
- * LIGHTHOUSE_RUNS times more and judged on all its runs: single runs of one
- * build swing by 2-3 points, and a swing should not fail CI where a
- * regression still does.
+ * LIGHTHOUSE_RUNS times more and judged on all its runs taken at the phone
+ * the settled calibration makes (runsAtThePhone): single runs of one build
+ * swing by 2-3 points, and a swing should not fail CI where a regression
+ * still does.
  *
  * Lighthouse's phone is the host slowed down 4 times, so a slower or busier
  * host makes a slower phone (the same build scored 95-97 on a host of
@@ -48,6 +49,20 @@ const PHONE_BENCHMARK_INDEX = 666;
 /** The CPU slowdown that makes a host of `hostIndex` into that phone. */
 const cpuSlowdownFor = (hostIndex: number) =>
   Math.round(Math.min(8, Math.max(1, hostIndex / PHONE_BENCHMARK_INDEX)) * 10) / 10;
+
+/**
+ * The runs of a re-measured page taken at the phone the host's settled
+ * index makes (a slowdown within a tenth of `slowdown`), if there are
+ * enough of them; all the runs otherwise. The first page's first runs
+ * follow an index of three calibration passes, and when those met the host
+ * at a high moment (the first run after start-up often is) they simulated a
+ * phone up to half as fast as meant: "/" scored 92, 93 and 89 at 3.6x, 3.3x
+ * and 2.9x, then 94-96 at 2.3-2.6x, and was judged on all ten (94.5).
+ */
+function runsAtThePhone(runs: Figures[], slowdown: number): Figures[] {
+  const atThePhone = runs.filter((r) => Math.abs(r.cpuSlowdown - slowdown) <= slowdown / 10);
+  return atThePhone.length >= runs.length / 2 ? atThePhone : runs;
+}
 
 interface Figures {
   performance: number;
@@ -263,11 +278,13 @@ async function main(): Promise<number> {
       };
       await measureMore(RUNS);
       const first = medianOf(runs).performance;
+      let judged = runs;
       if (first < MIN_PERFORMANCE) {
         console.error(`${path}: median performance ${first} < ${MIN_PERFORMANCE}; measuring ${RUNS} more`);
         await measureMore(RUNS);
+        judged = runsAtThePhone(runs, cpuSlowdownFor(hostIndex()));
       }
-      rows.push({ path, ...medianOf(runs) });
+      rows.push({ path, ...medianOf(judged) });
       const each = runs.map((r) => `${r.performance} at ${r.cpuSlowdown}x`).join(", ");
       console.error(`measured ${path} (${each})`);
     }
