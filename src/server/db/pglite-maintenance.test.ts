@@ -1,7 +1,9 @@
 import { PGlite } from "@electric-sql/pglite";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
+  CHECKPOINT_TARGET,
   MAINTENANCE_DEFAULTS,
+  checkpointDue,
   type MaintenanceEvent,
   maintainOnce,
   maintainPglite,
@@ -132,6 +134,45 @@ describe("the embedded database's housekeeping", () => {
       ["votes", "vacuum"],
     ]);
     expect(due[0]!.why).toMatch(/^transaction ids \d+ old$/);
+  });
+
+  it("checkpoints once the log written since the last passes the distance, and not again until it does", async () => {
+    const logSinceCheckpoint = async () =>
+      Number(
+        (
+          await client.query<{ bytes: string }>(
+            "SELECT (pg_current_wal_lsn() - (pg_control_checkpoint()).redo_lsn)::text AS bytes",
+          )
+        ).rows[0]!.bytes,
+      );
+    // About 10 MB of log: 3,000 rows of 960 characters, written three times.
+    await client.exec("CREATE TABLE notes (id int PRIMARY KEY, body text NOT NULL)");
+    for (let i = 0; i < 3; i++)
+      await client.exec(
+        "INSERT INTO notes SELECT g, repeat(md5(g::text || random()::text), 30) FROM generate_series(1, 3000) g " +
+          "ON CONFLICT (id) DO UPDATE SET body = excluded.body",
+      );
+    const before = await logSinceCheckpoint();
+    expect(before).toBeGreaterThan(4 * 1048576);
+    // PostgreSQL's own distance (about 540 MB with PGlite's 1 GB max_wal_size) is far off.
+    expect(await checkpointDue(client, null)).toBeNull();
+
+    const events: MaintenanceEvent[] = [];
+    await maintainOnce(client, (e) => events.push(e), { checkpointBytes: 4 * 1048576 });
+    const checkpoints = events.filter((e) => e.action === "checkpoint");
+    expect(checkpoints).toEqual([
+      {
+        table: CHECKPOINT_TARGET,
+        action: "checkpoint",
+        why: `${Math.round(before / 1048576)} MB of log since the last checkpoint`,
+        ms: expect.any(Number),
+      },
+    ]);
+    expect(await logSinceCheckpoint()).toBeLessThan(64 * 1024);
+
+    const again: MaintenanceEvent[] = [];
+    await maintainOnce(client, (e) => again.push(e), { checkpointBytes: 4 * 1048576 });
+    expect(again.filter((e) => e.action === "checkpoint")).toEqual([]);
   });
 
   it("reports a failed look and keeps looking", async () => {

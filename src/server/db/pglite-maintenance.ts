@@ -21,13 +21,24 @@
  * `maxPages` is vacuumed only when its transaction ids grow old; big tables
  * get their pass at start-up, before the server listens, as does a database
  * never vacuumed (a directory from before this existed, or a bulk load).
+ *
+ * Nor does PGlite ever checkpoint while it runs: PostgreSQL asks its
+ * checkpointer process for one as the write-ahead log grows, and PGlite,
+ * one backend without that process, checkpoints only when it closes. Its
+ * `pg_wal` directory grew by every byte written (1.4 GB after 1.4 GB of
+ * writes, 8-9 KB an upvote) until the server stopped, and a crash would have
+ * replayed all of it at the next start. So a look also checkpoints once the
+ * log written since the last checkpoint passes the distance at which
+ * PostgreSQL's checkpointer would start one with the same settings
+ * (docs/performance.md, "The embedded database checkpoints").
  */
 import type { PGlite } from "@electric-sql/pglite";
 
 /** What the maintenance did, for the log. */
 export interface MaintenanceEvent {
+  /** The table, or CHECKPOINT_TARGET for a checkpoint. */
   table: string;
-  action: "vacuum" | "analyze";
+  action: "vacuum" | "analyze" | "checkpoint";
   why: string;
   ms: number;
 }
@@ -48,7 +59,16 @@ export interface MaintenanceOptions {
   freezeAge?: number;
   /** Tables larger than this (pages of 8 kB) wait for the next start, unless their transaction ids grow old. */
   maxPages?: number;
+  /**
+   * A checkpoint once this many bytes of write-ahead log were written since
+   * the last; null for the checkpointer's own distance with the database's
+   * settings (checkpointDue).
+   */
+  checkpointBytes?: number | null;
 }
+
+/** The `table` of a checkpoint's event: it writes every table's pages and frees the log's old files. */
+export const CHECKPOINT_TARGET = "(write-ahead log)";
 
 /**
  * The defaults: ten times as eager as autovacuum's (50 rows plus 20 %),
@@ -68,13 +88,11 @@ export const MAINTENANCE_DEFAULTS: Required<MaintenanceOptions> = {
   insertedShare: 0.2,
   freezeAge: 100_000_000,
   maxPages: 2_000,
+  checkpointBytes: null,
 };
 
-interface TableWork {
-  table: string;
-  action: "vacuum" | "analyze";
-  why: string;
-}
+/** A pass to run: a table's VACUUM or ANALYZE, or a checkpoint. */
+type MaintenanceWork = Omit<MaintenanceEvent, "ms">;
 
 type Client = Pick<PGlite, "query" | "exec">;
 
@@ -86,7 +104,7 @@ const quoted = (table: string) => `"${table.replace(/"/g, '""')}"`;
  * restarts), so the age of the oldest unfrozen transaction, which lives in
  * the catalogue, is what guarantees freezing, for big tables too.
  */
-export async function tablesDue(client: Client, o: Required<MaintenanceOptions>): Promise<TableWork[]> {
+export async function tablesDue(client: Client, o: Required<MaintenanceOptions>): Promise<MaintenanceWork[]> {
   const { rows } = await client.query<{ table: string; action: "vacuum" | "analyze"; why: string }>(
     `SELECT s.relname AS table,
        CASE WHEN s.n_dead_tup >= $1::int + $2::float8 * s.n_live_tup
@@ -125,7 +143,7 @@ export async function tablesDue(client: Client, o: Required<MaintenanceOptions>)
  * every table never analysed. Smaller tables are left to the running
  * maintenance.
  */
-export async function tablesAtStartUp(client: Client): Promise<TableWork[]> {
+export async function tablesAtStartUp(client: Client): Promise<MaintenanceWork[]> {
   const { rows } = await client.query<{ table: string; pages: number; analysed: boolean }>(
     // The pages from the file's size: the catalogue's count is as old as the last VACUUM or ANALYZE.
     `SELECT * FROM (
@@ -135,21 +153,47 @@ export async function tablesAtStartUp(client: Client): Promise<TableWork[]> {
        WHERE n.nspname = 'public' AND c.relkind = 'r'
      ) t WHERE pages >= 8 ORDER BY pages DESC`,
   );
-  return rows.flatMap((r): TableWork[] => [
+  return rows.flatMap((r): MaintenanceWork[] => [
     { table: r.table, action: "vacuum", why: `start-up, ${r.pages} pages` },
     ...(r.analysed ? [] : [{ table: r.table, action: "analyze" as const, why: "never analysed" }]),
   ]);
 }
 
-async function run(client: Client, work: TableWork): Promise<MaintenanceEvent> {
+async function run(client: Client, work: MaintenanceWork): Promise<MaintenanceEvent> {
   const started = performance.now();
   // VACUUM cannot run inside a transaction: `exec` sends it on its own,
   // after any transaction under way (PGlite's lock).
   // Statistics are refreshed apart, once enough rows changed: an ANALYZE
   // samples 30,000 rows, and PGlite's memory keeps its high mark (30 MB
   // more for the lists' sample).
-  await client.exec(`${work.action === "vacuum" ? "VACUUM" : "ANALYZE"} ${quoted(work.table)}`);
+  await client.exec(
+    work.action === "checkpoint"
+      ? "CHECKPOINT"
+      : `${work.action === "vacuum" ? "VACUUM" : "ANALYZE"} ${quoted(work.table)}`,
+  );
   return { ...work, ms: performance.now() - started };
+}
+
+/**
+ * A checkpoint, when the log written since the last one has passed
+ * `bytes`, or by default max_wal_size ÷ (1 + checkpoint_completion_target):
+ * where PostgreSQL's checkpointer starts one, so that with its completion
+ * target the log stays within max_wal_size (PGlite's 1 GB: about 540 MB).
+ * The checkpoint writes the buffer pool's changed pages (a stop of about
+ * 70-100 ms with the 32 MB pool) and, with max_wal_size, bounds the log's
+ * files kept for reuse.
+ */
+export async function checkpointDue(client: Client, bytes: number | null): Promise<MaintenanceWork | null> {
+  const { rows } = await client.query<{ written: string; due: boolean }>(
+    `SELECT w.written::text AS written, w.written >= coalesce($1::float8,
+         pg_size_bytes(current_setting('max_wal_size')) / (1 + current_setting('checkpoint_completion_target')::float8)) AS due
+     FROM (SELECT pg_current_wal_lsn() - (pg_control_checkpoint()).redo_lsn AS written) w`,
+    [bytes],
+  );
+  const row = rows[0];
+  if (!row?.due) return null;
+  const mb = Math.round(Number(row.written) / 1048576);
+  return { table: CHECKPOINT_TARGET, action: "checkpoint", why: `${mb} MB of log since the last checkpoint` };
 }
 
 /** The start-up pass (tablesAtStartUp), before the server listens. */
@@ -168,7 +212,8 @@ export async function vacuumAtStartUp(client: Client, report: (e: MaintenanceEve
  * while the server ran. Their statements kept the plans made while they
  * were empty, reading the whole table where an index finds the row, and
  * grew slower with the table (docs/performance.md, "Plans made on empty
- * tables"); an ANALYZE makes PostgreSQL plan them again.
+ * tables"); an ANALYZE makes PostgreSQL plan them again. Then a checkpoint,
+ * if one is due (checkpointDue).
  */
 export async function maintainOnce(
   client: Client,
@@ -176,10 +221,14 @@ export async function maintainOnce(
   options: MaintenanceOptions = {},
   stopped: () => boolean = () => false,
 ): Promise<void> {
-  for (const work of await tablesDue(client, { ...MAINTENANCE_DEFAULTS, ...options })) {
+  const o = { ...MAINTENANCE_DEFAULTS, ...options };
+  for (const work of await tablesDue(client, o)) {
     if (stopped()) return;
     report(await run(client, work));
   }
+  if (stopped()) return;
+  const checkpoint = await checkpointDue(client, o.checkpointBytes);
+  if (checkpoint) report(await run(client, checkpoint));
 }
 
 /**
