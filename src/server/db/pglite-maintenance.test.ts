@@ -164,10 +164,12 @@ describe("the embedded database's housekeeping", () => {
       {
         table: CHECKPOINT_TARGET,
         action: "checkpoint",
-        why: `${Math.round(before / 1048576)} MB of log since the last checkpoint`,
+        why: expect.stringMatching(/^\d+ MB of log since the last checkpoint$/),
         ms: expect.any(Number),
       },
     ]);
+    // The look's own passes (the new table's ANALYZE) may add a little log before it measures.
+    expect(Number(checkpoints[0]!.why.split(" ")[0])).toBeGreaterThanOrEqual(Math.floor(before / 1048576));
     expect(await logSinceCheckpoint()).toBeLessThan(64 * 1024);
 
     const again: MaintenanceEvent[] = [];
