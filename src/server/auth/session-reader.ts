@@ -30,8 +30,19 @@ export const SESSION_TRUST_MS = 1000;
  */
 export const SOLE_PROCESS_TRUST_MS = 5 * 60_000;
 
-/** A session and its user, as better-auth's getSession answers. */
-export type SessionData = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;
+type FullSessionData = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;
+/**
+ * A session and its user, as better-auth's getSession answers, less the
+ * session's device and address: no request reads them (the account page
+ * reads its sessions itself), and a member's user agent was about a third of
+ * the bytes their remembered session kept in memory.
+ */
+export type SessionData = {
+  session: Omit<FullSessionData["session"], "ipAddress" | "userAgent">;
+  user: FullSessionData["user"];
+};
+
+const { ipAddress: _ipAddress, userAgent: _userAgent, ...sessionColumns } = getTableColumns(session);
 
 export interface SessionReader {
   /** The signed-in user of a request, or null. */
@@ -124,7 +135,7 @@ export function createSessionReader(
   // that starts after they asked, so no answer predates a revocation they follow).
   const sessionsByToken = builtQuery(
     db
-      .select({ session: getTableColumns(session), user: getTableColumns(user) })
+      .select({ session: sessionColumns, user: getTableColumns(user) })
       .from(session)
       .innerJoin(user, eq(user.id, session.userId))
       .where(sql`${session.token} = ANY(${textArrayParam("tokens")})`),
