@@ -42,6 +42,22 @@ describe("a derived cache", () => {
     expect(await cache.get("a", c.load)).toBe(4);
   });
 
+  it("lets expired answers go as new ones come, though nobody asks for them again", async () => {
+    vi.useFakeTimers();
+    const cache = cacheOf({ bound: { entries: 100, ttlMs: 1000 } });
+    const c = counter();
+    await cache.get("a", c.load);
+    await cache.get("b", c.load);
+    vi.advanceTimersByTime(600);
+    await cache.get("c", c.load);
+    expect(cache.size).toBe(3);
+    vi.advanceTimersByTime(400);
+    await cache.get("d", c.load);
+    // a and b are a second old: gone; c is still fresh and stays.
+    expect(cache.size).toBe(2);
+    expect(await cache.get("c", c.load)).toBe(3);
+  });
+
   it("forgets a failed load", async () => {
     const cache = cacheOf();
     await expect(cache.get("a", () => Promise.reject(new Error("database away")))).rejects.toThrow();

@@ -115,9 +115,7 @@ export class DerivedCache<K, V> {
   private store(key: K, value: Promise<V>, settled?: Entry<K, V>["settled"]): Entry<K, V> {
     const text = this.options.key(key);
     this.remove(text);
-    while (this.entries.size > 0 && this.entries.size >= this.bound.entries) {
-      this.remove(this.entries.keys().next().value!);
-    }
+    this.makeRoom();
     const group = this.options.group?.(key, settled?.answer);
     const entry: Entry<K, V> = { key, group, value, at: Date.now() };
     this.entries.set(text, entry);
@@ -141,6 +139,23 @@ export class DerivedCache<K, V> {
       );
     }
     return entry;
+  }
+
+  /**
+   * Drops the oldest entries past the bound, and the expired ones: an entry
+   * no reader asks for again would otherwise stay until the bound pushed it
+   * out, and a cache trusted for a second (sessions on PostgreSQL, a
+   * reader's flags) held tens of thousands of dead answers in a long run.
+   * Entries are kept in the order they were stored (`store` moves a key to
+   * the end), so the expired ones are at the front and the walk stops at
+   * the first live one.
+   */
+  private makeRoom(): void {
+    const now = Date.now();
+    for (const [text, oldest] of this.entries) {
+      if (this.entries.size < this.bound.entries && now - oldest.at < this.bound.ttlMs) return;
+      this.remove(text);
+    }
   }
 
   /** Records an entry's answer, and indexes what it shows (`mentions`). */
