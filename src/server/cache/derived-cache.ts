@@ -107,7 +107,7 @@ export class DerivedCache<K, V> {
     }
     const text = this.options.key(key);
     const hit = this.entries.get(text);
-    if (hit && Date.now() - hit.at < this.bound.ttlMs) return hit;
+    if (hit && !this.expired(hit, Date.now())) return hit;
     if (hit) this.remove(text);
     return undefined;
   }
@@ -153,9 +153,13 @@ export class DerivedCache<K, V> {
   private makeRoom(): void {
     const now = Date.now();
     for (const [text, oldest] of this.entries) {
-      if (this.entries.size < this.bound.entries && now - oldest.at < this.bound.ttlMs) return;
+      if (this.entries.size < this.bound.entries && !this.expired(oldest, now)) return;
       this.remove(text);
     }
+  }
+
+  private expired(entry: Entry<K, V>, now: number): boolean {
+    return now - entry.at >= this.bound.ttlMs;
   }
 
   /** Records an entry's answer, and indexes what it shows (`mentions`). */
