@@ -1108,11 +1108,10 @@ async function trivialRouteBeside(
 /**
  * Before anything is measured, what was just written (a seeding, or a data
  * directory copied in before the run) goes to disk and the machine goes
- * quiet. A fresh load leaves gigabytes of dirty pages that the kernel, and
- * on PostgreSQL its checkpointer and autovacuum, work through over the next
- * minutes on the same two cores: measured at once, a run timed that, not
- * the server (a baseline at half its usual speed right after a seeding,
- * docs/performance.md). Nothing of it is a cost of serving requests.
+ * quiet: a fresh load leaves dirty pages that the kernel and PostgreSQL's
+ * checkpointer write out on the same two cores, and a run measured
+ * meanwhile would time that, not the server. On the development machine it
+ * took about 2 s (docs/performance.md, "A slow hour is a slower core").
  */
 async function settleMachine(database: Database): Promise<void> {
   const started = Date.now();
@@ -1150,34 +1149,35 @@ function machineTicks(): { busy: number; steal: number; total: number } | null {
   }
 }
 
+type MachineTicks = NonNullable<ReturnType<typeof machineTicks>>;
+
+/** How many of the machine's cores were busy, on average, between two readings. */
+const busyCores = (before: MachineTicks, after: MachineTicks) =>
+  ((after.busy - before.busy) / Math.max(1, after.total - before.total)) * availableParallelism();
+
 /**
- * How the machine's cores spent a run: a slow hour with time stolen by the
- * host is the machine, not the server (the same build's CPU a request swings
- * by a third between hours, docs/performance.md).
+ * How the machine's cores spent a run: whether the host took time for other
+ * machines, and how much of the two cores the server, the database and the
+ * load generator left idle (the same build's CPU a request swings by a third
+ * between hours, docs/performance.md).
  */
-function machineShare(
-  before: ReturnType<typeof machineTicks>,
-  after: ReturnType<typeof machineTicks>,
-): string {
+function machineShare(before: MachineTicks | null, after: MachineTicks | null): string {
   if (!before || !after) return "";
-  const total = Math.max(1, after.total - before.total);
-  const cores = availableParallelism();
+  const stolen = (100 * (after.steal - before.steal)) / Math.max(1, after.total - before.total);
   return (
-    `(the machine meanwhile: ${(((after.busy - before.busy) / total) * cores).toFixed(2)} of its ${cores} cores busy, ` +
-    `${((100 * (after.steal - before.steal)) / total).toFixed(1)} % of their time taken by the host for other machines)`
+    `(the machine meanwhile: ${busyCores(before, after).toFixed(2)} of its ${availableParallelism()} cores busy, ` +
+    `${stolen.toFixed(1)} % of their time taken by the host for other machines)`
   );
 }
 
 /** Waits (90 s at most) until the machine's cores are busy less than a fifth of one over a second. */
 async function quietMachine(): Promise<boolean> {
-  const cores = availableParallelism();
   for (const deadline = Date.now() + 90_000; Date.now() < deadline;) {
     const before = machineTicks();
     await new Promise((r) => setTimeout(r, 1000));
     const after = machineTicks();
     if (!before || !after) return true;
-    const busyCores = ((after.busy - before.busy) / Math.max(1, after.total - before.total)) * cores;
-    if (busyCores < 0.2) return true;
+    if (busyCores(before, after) < 0.2) return true;
   }
   return false;
 }
