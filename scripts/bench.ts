@@ -58,6 +58,9 @@
  *
  * BENCH_PGLITE_DIR=/some/dir keeps the PGlite data there and seeds it only
  * once per size (a 100,000-list seed takes about two minutes), for repeated runs.
+ * BENCH_PG_SEEDED=<database name> does the same on PostgreSQL: the named
+ * database is seeded once per size and kept, and each run works on a copy of
+ * it (a million lists: about five minutes to seed, well under one to copy).
  *
  * BENCH_LISTS, BENCH_USERS, BENCH_SECONDS and BENCH_CONNECTIONS override the sizes;
  * BENCH_ONLY=share,upload measures only the scenarios whose names hold one of
@@ -106,7 +109,7 @@ import {
   recountCategory,
   submitRanking,
 } from "../src/server/modules/global-rankings/global-rankings.service.ts";
-import { createScratchDatabase } from "../src/testing/scratch-postgres.ts";
+import { adminQuery, createScratchDatabase } from "../src/testing/scratch-postgres.ts";
 import { fromProjectRoot } from "../src/server/project-root.ts";
 import { launchServer } from "../src/testing/server-process.ts";
 import {
@@ -165,37 +168,29 @@ const LARGE_VOTES = Number(process.env.BENCH_SUBMISSIONS ?? 100_000);
 const DISCUSSED = { userId: "bench-u2", listId: "list_1600000000001" };
 
 interface BenchDatabase {
+  /** The database the runs use; on kept PostgreSQL data a copy, made once the data is seeded. */
   database: Database;
   label: string;
   /** Where a server process finds the same data (DATA_DIR or DATABASE_URL). */
   serverEnv: Record<string, string>;
   /** Lets a server process open it: PGlite's directory takes one process at a time. */
   release: () => Promise<void>;
-  /** Where a kept data directory records the size it was seeded with (BENCH_PGLITE_DIR). */
-  seededMark?: string | null;
+  /** Data kept between runs (BENCH_PGLITE_DIR, BENCH_PG_SEEDED): seeded once per size. */
+  kept: KeptData | null;
   cleanup: () => Promise<void>;
+}
+
+interface KeptData {
+  where: string;
+  /** The size the kept data was seeded with, or null before its first seeding. */
+  seededAs(): Promise<string | null>;
+  /** Records the size just seeded; from then on the runs use `database` as it is after this. */
+  markSeeded(size: string): Promise<void>;
 }
 
 async function openDatabase(): Promise<BenchDatabase> {
   const adminUrl = process.env.BENCH_DATABASE_URL;
-  if (adminUrl) {
-    const scratch = await createScratchDatabase(adminUrl, "sr_bench");
-    const database = await openPostgres(scratch.url, 20);
-    // The server process's own files (its auth secret, pictures); the data is in PostgreSQL.
-    const dir = mkdtempSync(join(tmpdir(), "sr-bench-"));
-    return {
-      database,
-      label: `PostgreSQL (${new URL(adminUrl).host}, pool 20)`,
-      serverEnv: { DATABASE_URL: scratch.url, DATA_DIR: dir },
-      release: async () => {},
-      async cleanup() {
-        await database.close();
-        rmSync(dir, { recursive: true, force: true });
-        if (process.env.BENCH_KEEP) return console.log(`kept database ${scratch.url}`);
-        await scratch.drop();
-      },
-    };
-  }
+  if (adminUrl) return openPostgresDatabase(adminUrl, process.env.BENCH_PG_SEEDED ?? null);
   const kept = process.env.BENCH_PGLITE_DIR;
   const dir = kept ?? mkdtempSync(join(tmpdir(), "sr-bench-"));
   const database = await openPglite(join(dir, "pglite"));
@@ -204,17 +199,89 @@ async function openDatabase(): Promise<BenchDatabase> {
     if (open) await database.close();
     open = false;
   };
+  const mark = join(dir, "bench-seed.json");
   return {
     database,
     label: "PGlite (embedded)",
     serverEnv: { DATABASE_URL: "", DATA_DIR: dir },
     release,
-    seededMark: kept ? join(dir, "bench-seed.json") : null,
+    kept: kept
+      ? {
+          where: dir,
+          seededAs: async () => (existsSync(mark) ? readFileSync(mark, "utf8") : null),
+          markSeeded: async (size) => writeFileSync(mark, size),
+        }
+      : null,
     async cleanup() {
       await release();
       if (!kept) rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A scratch database on the server behind `adminUrl`, dropped at the end. With
+ * `seededName` the data is seeded once into a database of that name, which is
+ * kept, its size in the database's comment; every run, that first one included,
+ * measures a copy of it, so the kept data never takes a run's writes.
+ */
+async function openPostgresDatabase(adminUrl: string, seededName: string | null): Promise<BenchDatabase> {
+  if (seededName !== null && !/^[a-z_][a-z0-9_]{0,62}$/.test(seededName)) {
+    throw new Error(
+      `BENCH_PG_SEEDED must be a plain database name (lower-case letters, digits, _): ${seededName}`,
+    );
+  }
+  const urlOf = (name: string) => {
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return url.toString();
+  };
+  const seededAs = async (): Promise<string | null> => {
+    const found = await adminQuery(
+      adminUrl,
+      `SELECT coalesce(shobj_description(oid, 'pg_database'), '') AS mark FROM pg_database WHERE datname = '${seededName}'`,
+    );
+    return found.rows.length === 0 ? null : String(found.rows[0].mark);
+  };
+  const copy = async () => {
+    const scratch = await createScratchDatabase(adminUrl, "sr_bench", seededName ?? undefined);
+    return { scratch, database: await openPostgres(scratch.url, 20) };
+  };
+  // The kept database is seeded in place the first time, and copied after.
+  const seedingKept = seededName !== null && (await seededAs()) === null;
+  if (seedingKept) await adminQuery(adminUrl, `CREATE DATABASE ${seededName}`);
+  let current = seedingKept
+    ? { scratch: null, database: await openPostgres(urlOf(seededName!), 20) }
+    : await copy();
+  // The server process's own files (its auth secret, pictures); the data is in PostgreSQL.
+  const dir = mkdtempSync(join(tmpdir(), "sr-bench-"));
+  const bench: BenchDatabase = {
+    database: current.database,
+    label: `PostgreSQL (${new URL(adminUrl).host}, pool 20)`,
+    serverEnv: { DATABASE_URL: current.scratch?.url ?? "", DATA_DIR: dir },
+    release: async () => {},
+    kept: seededName
+      ? {
+          where: `the database ${seededName}`,
+          seededAs: async () => (seedingKept ? null : await seededAs()),
+          async markSeeded(size) {
+            await current.database.db.execute(sql.raw(`COMMENT ON DATABASE ${seededName} IS '${size}'`));
+            await current.database.close();
+            current = await copy();
+            bench.database = current.database;
+            bench.serverEnv.DATABASE_URL = current.scratch!.url;
+          },
+        }
+      : null,
+    async cleanup() {
+      await current.database.close();
+      rmSync(dir, { recursive: true, force: true });
+      if (!current.scratch) return;
+      if (process.env.BENCH_KEEP) return console.log(`kept database ${current.scratch.url}`);
+      await current.scratch.drop();
+    },
+  };
+  return bench;
 }
 
 /**
@@ -696,27 +763,30 @@ async function measurePictures(base: string, origin: string): Promise<Result[]> 
 
 async function main() {
   const started = Date.now();
-  const { database, label, serverEnv, release, seededMark, cleanup } = await openDatabase();
+  const bench = await openDatabase();
+  const { label, serverEnv, release, kept, cleanup } = bench;
   try {
-    await database.migrate();
+    await bench.database.migrate();
     const size = JSON.stringify({ LISTS, USERS, LARGE_VOTES, SEED_VERSION });
-    const seededBefore = seededMark && existsSync(seededMark) ? readFileSync(seededMark, "utf8") : null;
+    const seededBefore = kept ? await kept.seededAs() : null;
     if (seededBefore === size) {
-      console.log(`Using the data seeded before in ${dirname(seededMark!)}`);
-      await database.db.execute(sql`DELETE FROM session`);
+      console.log(`Using the data seeded before in ${kept!.where}`);
+      await bench.database.db.execute(sql`DELETE FROM session`);
     } else if (seededBefore !== null) {
       throw new Error(
-        `${dirname(seededMark!)} holds data seeded as ${seededBefore}, not ${size}: remove it or name another BENCH_PGLITE_DIR`,
+        `${kept!.where} holds data seeded as ${seededBefore}, not ${size}: remove it or name another BENCH_PGLITE_DIR or BENCH_PG_SEEDED`,
       );
     } else {
-      await seedReferenceData(database.db, loadReferenceData());
+      await seedReferenceData(bench.database.db, loadReferenceData());
       console.log(
         `Seeding ${LISTS.toLocaleString()} lists by ${USERS.toLocaleString()} users into ${label}...`,
       );
-      await seed(database);
-      if (seededMark) writeFileSync(seededMark, size);
+      await seed(bench.database);
       console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      if (kept) await kept.markSeeded(size);
     }
+    // On kept PostgreSQL data, the copy that the runs use (made just now).
+    const database = bench.database;
     await settleMachine(database);
 
     const logger = createLogger("silent");
