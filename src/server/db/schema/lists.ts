@@ -80,7 +80,8 @@ export const listItems = pgTable(
     foreignKey({ columns: [t.userId, t.listId], foreignColumns: [lists.userId, lists.id] }).onDelete(
       "cascade",
     ),
-    index("list_items_item_idx").on(t.itemId),
+    // No index on item_id: nothing finds entries by castaway or season alone,
+    // and every save wrote ten entries into one (docs/performance.md).
   ],
 );
 

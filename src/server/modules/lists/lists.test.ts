@@ -1,4 +1,4 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listItems, lists } from "#server/db/schema/index.ts";
 import { LIMITS } from "#shared/limits.ts";
@@ -232,6 +232,33 @@ describe("ownership", () => {
       expect(await entryRows()).toEqual(items.map((id, i) => `${i}:${id}`));
       expect(await rankingOfRow(created.id)).toBe(items.join(" "));
     }
+  });
+
+  it("rewrites only the entries whose place changed when a list is saved", async () => {
+    // A member of its own: the others' saves count towards their rate limits.
+    const mover = await t.signUp("moves@example.com");
+    const created = (
+      (await (await create(mover, { name: "Moves", items: ["s1", "s2", "s3", "s4"] })).json()) as ListBody
+    ).list;
+    // A row's xmin is the transaction that wrote its current version.
+    const versions = async () => {
+      const result: unknown = await t.database.db.execute(
+        sql`SELECT position, item_id AS item, xmin::text AS version FROM list_items
+            WHERE user_id = ${mover.id} AND list_id = ${created.id} ORDER BY position`,
+      );
+      return (result as { rows: { position: number; item: string; version: string }[] }).rows;
+    };
+    const before = await versions();
+    const res = await t.request(`/api/lists/${mover.id}/${created.id}`, {
+      method: "PUT",
+      json: { name: "Moves", items: ["s1", "s3", "s2", "s4", "s5"] },
+      cookie: mover.cookie,
+    });
+    expect(res.status).toBe(200);
+    const after = await versions();
+    expect(after.map((r) => `${r.position}:${r.item}`)).toEqual(["0:s1", "1:s3", "2:s2", "3:s4", "4:s5"]);
+    const unchanged = after.filter((r, i) => r.version === before[i]?.version).map((r) => r.position);
+    expect(unchanged).toEqual([0, 3]);
   });
 
   it("answers the owner's save of a list that does not exist with 404", async () => {
