@@ -774,7 +774,8 @@ async function main() {
       await bench.database.db.execute(sql`DELETE FROM session`);
     } else if (seededBefore !== null) {
       throw new Error(
-        `${kept!.where} holds data seeded as ${seededBefore}, not ${size}: remove it or name another BENCH_PGLITE_DIR or BENCH_PG_SEEDED`,
+        // An empty mark: a first seeding into a kept PostgreSQL database stopped before its end.
+        `${kept!.where} holds ${seededBefore ? `data seeded as ${seededBefore}` : "an unfinished seeding"}, not ${size}: remove it or name another BENCH_PGLITE_DIR or BENCH_PG_SEEDED`,
       );
     } else {
       await seedReferenceData(bench.database.db, loadReferenceData());
