@@ -152,6 +152,28 @@ describe("domain events", () => {
     expect(ids).toEqual(Array.from({ length: 20 }, (_, i) => `c${i}`));
   });
 
+  it("leave in the tick that emitted them, before the event loop turns", async () => {
+    let sends = 0;
+    const counting: ProcessLink = {
+      shared: true,
+      async send() {
+        sends++;
+      },
+      onMessage: () => () => {},
+      onReconnect: () => () => {},
+      inSync: () => true,
+      close: async () => {},
+    };
+    const events = createDomainEvents(counting, logger);
+    void events.emit("category-changed", { categoryId: "c0" });
+    void events.emit("category-changed", { categoryId: "c1" });
+    // Queued after the emits: runs once their microtasks have, before any timer or I/O.
+    await new Promise<void>((r) => queueMicrotask(r));
+    expect(sends).toBe(1);
+    await events.flush();
+    expect(sends).toBe(1);
+  });
+
   it("start batches at least NOTIFY_SPACING_MS apart, the first at once", async () => {
     const startedAt: number[] = [];
     const quick: ProcessLink = {

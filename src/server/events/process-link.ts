@@ -98,7 +98,7 @@ export async function createProcessLink(pool: pg.Pool | null, logger: Logger): P
   const senderClient = (): Promise<pg.PoolClient> => {
     if (sender) return sender;
     let released = false;
-    const connecting = pool!.connect().then((client) => {
+    const connecting = pool!.connect().then(async (client) => {
       // An error may come after close() released the client, or twice
       // (error then end): a second release throws from inside pg.
       const drop = () => {
@@ -112,6 +112,16 @@ export async function createProcessLink(pool: pg.Pool | null, logger: Logger): P
         drop();
       });
       senderRelease = drop;
+      // A NOTIFY is a transaction, and its commit waited for the WAL to
+      // reach the disk behind every write's flush before PostgreSQL told the
+      // listeners. A notification is not kept anyway (a listener that
+      // reconnects treats what it missed as lost), so nothing is given up.
+      try {
+        await client.query("SET synchronous_commit TO off");
+      } catch (e) {
+        drop();
+        throw e;
+      }
       return client;
     });
     sender = connecting;
