@@ -43,6 +43,18 @@ export function SpeakerMutedIcon(props: IconProps) {
   );
 }
 
+/** An eye struck through: spoilers kept out of sight. */
+export function EyeOffIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M6.6 6.6C3.8 8.3 2 12 2 12s3.5 7 10 7c2.1 0 3.9-.7 5.4-1.6" />
+      <path d="M10 5.2c.6-.1 1.3-.2 2-.2 6.5 0 10 7 10 7a17 17 0 0 1-2.2 3.2" />
+      <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2" />
+      <path d="M3 3l18 18" />
+    </Icon>
+  );
+}
+
 export function MenuIcon(props: IconProps) {
   return (
     <Icon {...props}>

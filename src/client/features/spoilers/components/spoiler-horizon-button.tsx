@@ -1,4 +1,5 @@
 import { lazy, Suspense } from "react";
+import { EyeOffIcon } from "#client/components/ui/icons.tsx";
 import { useSpoilerHorizon } from "#client/lib/spoiler-horizon.ts";
 import { describeHorizonShort, SPOILER_TEXTS as T } from "#shared/spoiler-horizon.ts";
 
@@ -39,7 +40,7 @@ export function SpoilerHorizonButton({
         aria-label={name}
         title={name}
       >
-        <span aria-hidden="true">🙈</span>
+        <EyeOffIcon />
       </button>
     );
   }
@@ -50,7 +51,7 @@ export function SpoilerHorizonButton({
       onClick={onClick}
       aria-haspopup="dialog"
     >
-      <span aria-hidden="true">🙈</span>
+      <EyeOffIcon size={18} />
       {name}
     </button>
   );

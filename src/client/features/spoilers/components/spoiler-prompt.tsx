@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { EyeOffIcon } from "#client/components/ui/icons.tsx";
 import { readJson, STORAGE_KEYS, writeJson } from "#client/lib/storage.ts";
 import { useSpoilerHorizon } from "#client/lib/spoiler-horizon.ts";
 import { SPOILER_TEXTS as T } from "#shared/spoiler-horizon.ts";
@@ -25,7 +26,7 @@ export function SpoilerPrompt() {
       {showing && (
         <section className="spoiler-prompt card" aria-label={T.settingsTitle}>
           <p className="spoiler-prompt-text">
-            <span aria-hidden="true">🙈 </span>
+            <EyeOffIcon size={18} className="spoiler-prompt-icon" />
             {T.promptText}
           </p>
           <div className="spoiler-prompt-actions">
