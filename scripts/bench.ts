@@ -552,23 +552,22 @@ async function seed(database: Database) {
   // holding only what the run itself toggled, which the planner read whole.
   // Counts follow the rows, as a toggle keeps them.
   const signedIn = Math.min(USERS, 2 * MIXED_MEMBERS);
-  const someListOf = (salt: string) => sql.raw(`(1 + abs(hashtext(m || '-${salt}-' || k)) % ${LISTS})`);
+  // Member m's k-th mark of a kind goes to seeded list i, picked by a hash.
+  const marks = (kind: string, perMember: number) => sql`
+    SELECT 'bench-u' || m AS member, 'bench-u' || (1 + i % ${USERS}) AS owner, 'list_' || (1600000000000 + i) AS list,
+      now() - (random() * interval '365 days') AS at
+    FROM generate_series(1, ${signedIn}) AS m, generate_series(1, ${perMember}) AS k,
+      LATERAL (SELECT 1 + abs(hashtext(m || ${kind} || k)) % ${LISTS} AS i) AS picked`;
   await db.execute(sql`
-    INSERT INTO list_upvotes (list_user_id, list_id, voter_id, created_at)
-    SELECT 'bench-u' || (1 + ${someListOf("up")} % ${USERS}), 'list_' || (1600000000000 + ${someListOf("up")}),
-      'bench-u' || m, now() - (random() * interval '365 days')
-    FROM generate_series(1, ${signedIn}) AS m, generate_series(1, ${MEMBER_UPVOTES}) AS k
-    ON CONFLICT DO NOTHING`);
+    INSERT INTO list_upvotes (voter_id, list_user_id, list_id, created_at)
+    ${marks("-up-", MEMBER_UPVOTES)} ON CONFLICT DO NOTHING`);
   await db.execute(sql`
     UPDATE lists l SET upvote_count = l.upvote_count + v.n
     FROM (SELECT list_user_id, list_id, count(*)::int AS n FROM list_upvotes GROUP BY 1, 2) v
     WHERE l.user_id = v.list_user_id AND l.id = v.list_id`);
   await db.execute(sql`
     INSERT INTO favorites (user_id, list_user_id, list_id, favorited_at)
-    SELECT 'bench-u' || m, 'bench-u' || (1 + ${someListOf("fav")} % ${USERS}), 'list_' || (1600000000000 + ${someListOf("fav")}),
-      now() - (random() * interval '365 days')
-    FROM generate_series(1, ${signedIn}) AS m, generate_series(1, ${MEMBER_FAVORITES}) AS k
-    ON CONFLICT DO NOTHING`);
+    ${marks("-fav-", MEMBER_FAVORITES)} ON CONFLICT DO NOTHING`);
   // 400 comments and 100 replies on one list, 5,000 votes by 5,000 readers.
   await db.execute(sql`
     INSERT INTO comments (id, list_user_id, list_id, author_id, parent_id, reply_to_user_id, text, created_at)
