@@ -8,9 +8,10 @@
  * `npm run build` (scripts/build-server.ts) and, for the tests that start
  * server processes, by src/testing/server-process.ts.
  *
- * Three files come out side by side: the server (main.js, or the name asked
- * for) and the worker threads' code, share-render-worker.js and
- * consensus-worker.js, which worker-threads.ts finds beside the server's file.
+ * Four files come out side by side: the server (main.js, or the name asked
+ * for) and the worker threads' code, share-render-worker.js,
+ * consensus-worker.js and notify-sender-worker.js, which worker-threads.ts
+ * finds beside the server's file.
  */
 import { basename, dirname } from "node:path";
 import { build } from "esbuild";
@@ -24,6 +25,7 @@ export async function buildServer(outfile = SERVER_BUNDLE): Promise<void> {
       [basename(outfile, ".js")]: fromProjectRoot("src/server/main.ts"),
       "share-render-worker": fromProjectRoot("src/server/share-drawing/share-render-worker.ts"),
       "consensus-worker": fromProjectRoot("src/server/modules/consensus/consensus-worker.ts"),
+      "notify-sender-worker": fromProjectRoot("src/server/events/notify-sender-worker.ts"),
     },
     outdir: dirname(outfile),
     bundle: true,

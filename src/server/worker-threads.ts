@@ -1,3 +1,5 @@
+import { fileURLToPath } from "node:url";
+import { Worker, type WorkerOptions } from "node:worker_threads";
 /**
  * Where a worker thread's code is, from source or bundled. From source (tsx:
  * `npm run dev`, the tests) a worker is the TypeScript file beside the code
@@ -22,4 +24,19 @@ export function workerExecArgv(): string[] | undefined {
   const args = process.execArgv;
   const hasTsx = args.some((a, i) => a === "--import=tsx" || (a === "tsx" && args[i - 1] === "--import"));
   return hasTsx ? undefined : [...args, "--import", "tsx"];
+}
+
+/**
+ * A worker thread running `file` (from workerFile). From source, Node 20
+ * refuses a worker's TypeScript file by its extension (tsx's ESM loader
+ * does not reach worker threads; its require hook does): worker-boot.cjs
+ * loads it through require. Piscina's workers load theirs the same way.
+ */
+export function startWorker(file: URL, options: WorkerOptions = {}): Worker {
+  if (!FROM_SOURCE) return new Worker(file, options);
+  return new Worker(new URL("./worker-boot.cjs", import.meta.url), {
+    ...options,
+    argv: [fileURLToPath(file)],
+    execArgv: workerExecArgv(),
+  });
 }

@@ -1,4 +1,7 @@
-import type { ProcessLink } from "#server/events/process-link.ts";
+import { randomUUID } from "node:crypto";
+import { createLogger } from "#server/logger.ts";
+import { createBatches } from "#server/events/notify-batches.ts";
+import { listenerSet, payloadReader, type ProcessLink } from "#server/events/process-link.ts";
 
 export interface MemoryLinks {
   /** One link per process; what one sends, every one receives (as NOTIFY delivers to every listener). */
@@ -9,41 +12,58 @@ export interface MemoryLinks {
   sent: string[];
 }
 
-/** Process links joined in memory: the unit tests' stand-in for PostgreSQL's LISTEN/NOTIFY between processes. */
+/**
+ * Process links joined in memory: the unit tests' stand-in for PostgreSQL's
+ * LISTEN/NOTIFY between processes. Messages go in the batches and payloads
+ * the real link sends, and are read as it reads them.
+ */
 export function memoryLinks(count: number): MemoryLinks {
-  const onMessage = Array.from({ length: count }, () => new Set<(payload: string) => void>());
-  const onReconnect = Array.from({ length: count }, () => new Set<() => void>());
+  const logger = createLogger("silent");
   const connected = Array.from({ length: count }, () => true);
   const sent: string[] = [];
-  const links = onMessage.map((mine, i): ProcessLink => ({
-    shared: true,
-    async send(payload) {
-      sent.push(payload);
-      await Promise.resolve();
-      onMessage.forEach((listeners, j) => {
-        if (connected[j]) for (const fn of listeners) fn(payload);
-      });
-    },
-    onMessage(fn) {
-      mine.add(fn);
-      return () => mine.delete(fn);
-    },
-    onReconnect(fn) {
-      onReconnect[i]!.add(fn);
-      return () => onReconnect[i]!.delete(fn);
-    },
-    inSync: () => connected[i]!,
-    async close() {
-      mine.clear();
-    },
+  const ends = connected.map(() => ({
+    processId: randomUUID(),
+    messages: listenerSet<[unknown]>(logger, "message"),
+    missed: listenerSet<[]>(logger, "missed"),
   }));
+  const readers = ends.map((end) =>
+    payloadReader(
+      end.processId,
+      { message: (m) => end.messages.run(m), missed: () => end.missed.run() },
+      logger,
+    ),
+  );
+  const links = ends.map((end): ProcessLink => {
+    const batches = createBatches({
+      processId: end.processId,
+      async send(payload) {
+        sent.push(payload);
+        await Promise.resolve();
+        readers.forEach((read, j) => {
+          if (connected[j]) read(payload);
+        });
+      },
+      onError: () => {},
+    });
+    return {
+      shared: true,
+      send: (message) => batches.add(message),
+      flush: () => batches.flush(),
+      onMessage: (fn) => end.messages.add(fn),
+      onMissed: (fn) => end.missed.add(fn),
+      inSync: () => connected[ends.indexOf(end)]!,
+      async close() {
+        end.messages.clear();
+      },
+    };
+  });
   return {
     links,
     sent,
     setConnected(index, value) {
       const was = connected[index];
       connected[index] = value;
-      if (value && !was) for (const fn of onReconnect[index]!) fn();
+      if (value && !was) ends[index]!.missed.run();
     },
   };
 }

@@ -5,8 +5,9 @@ import { createScratchDatabase, type ScratchDatabase } from "#testing/scratch-po
 import { memoryLinks } from "#testing/memory-link.ts";
 import type { DomainEventMap, DomainEventName } from "./domain-event-map.ts";
 import { DOMAIN_EVENT_NAMES } from "./domain-event-map.ts";
-import { createDomainEvents, type DomainEvents, NOTIFY_SPACING_MS, wireForm } from "./domain-events.ts";
-import { createProcessLink, NOTIFY_PAYLOAD_MAX, type ProcessLink } from "./process-link.ts";
+import { createDomainEvents, type DomainEvents, wireForm } from "./domain-events.ts";
+import { NOTIFY_PAYLOAD_MAX } from "./notify-batches.ts";
+import { createProcessLink, type ProcessLink } from "./process-link.ts";
 
 const logger = createLogger("silent");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -117,90 +118,6 @@ describe("domain events", () => {
     expect(atB).toEqual([...DOMAIN_EVENT_NAMES]);
     expect(sent.length).toBeLessThan(DOMAIN_EVENT_NAMES.length);
     for (const payload of sent) expect(Buffer.byteLength(payload)).toBeLessThanOrEqual(NOTIFY_PAYLOAD_MAX);
-  });
-
-  it("keep one send on its way: what is emitted meanwhile, over many ticks, goes in the next, in order", async () => {
-    // A link whose every send takes 30 ms, as a NOTIFY does on a busy database.
-    const sent: string[] = [];
-    let inFlight = 0;
-    let mostInFlight = 0;
-    const slow: ProcessLink = {
-      shared: true,
-      async send(payload) {
-        inFlight++;
-        mostInFlight = Math.max(mostInFlight, inFlight);
-        await sleep(30);
-        sent.push(payload);
-        inFlight--;
-      },
-      onMessage: () => () => {},
-      onReconnect: () => () => {},
-      inSync: () => true,
-      close: async () => {},
-    };
-    const events = createDomainEvents(slow, logger);
-    for (let i = 0; i < 20; i++) {
-      void events.emit("category-changed", { categoryId: `c${i}` });
-      await new Promise((r) => setImmediate(r));
-    }
-    await events.flush();
-    expect(mostInFlight).toBe(1);
-    expect(sent.length).toBeLessThanOrEqual(3);
-    const ids = sent.flatMap((p) =>
-      (JSON.parse(p) as { events: [string, { categoryId: string }][] }).events.map(([, e]) => e.categoryId),
-    );
-    expect(ids).toEqual(Array.from({ length: 20 }, (_, i) => `c${i}`));
-  });
-
-  it("leave in the tick that emitted them, before the event loop turns", async () => {
-    let sends = 0;
-    const counting: ProcessLink = {
-      shared: true,
-      async send() {
-        sends++;
-      },
-      onMessage: () => () => {},
-      onReconnect: () => () => {},
-      inSync: () => true,
-      close: async () => {},
-    };
-    const events = createDomainEvents(counting, logger);
-    void events.emit("category-changed", { categoryId: "c0" });
-    void events.emit("category-changed", { categoryId: "c1" });
-    // Queued after the emits: runs once their microtasks have, before any timer or I/O.
-    await new Promise<void>((r) => queueMicrotask(r));
-    expect(sends).toBe(1);
-    await events.flush();
-    expect(sends).toBe(1);
-  });
-
-  it("start batches at least NOTIFY_SPACING_MS apart, the first at once", async () => {
-    const startedAt: number[] = [];
-    const quick: ProcessLink = {
-      shared: true,
-      async send() {
-        startedAt.push(performance.now());
-      },
-      onMessage: () => () => {},
-      onReconnect: () => () => {},
-      inSync: () => true,
-      close: async () => {},
-    };
-    const events = createDomainEvents(quick, logger);
-    const t0 = performance.now();
-    void events.emit("category-changed", { categoryId: "c0" });
-    await events.flush();
-    expect(startedAt[0]! - t0).toBeLessThan(NOTIFY_SPACING_MS);
-    // An event a millisecond for 60 ms: a handful of batches, not sixty.
-    for (let i = 1; i <= 60; i++) {
-      void events.emit("category-changed", { categoryId: `c${i}` });
-      await sleep(1);
-    }
-    await events.flush();
-    expect(startedAt.length).toBeGreaterThan(1);
-    expect(startedAt.length).toBeLessThanOrEqual(1 + Math.ceil(60 / NOTIFY_SPACING_MS) + 2);
-    for (let i = 1; i < startedAt.length; i++)
-      expect(startedAt[i]! - startedAt[i - 1]!).toBeGreaterThanOrEqual(NOTIFY_SPACING_MS - 1);
   });
 
   it("each fit one NOTIFY at their largest", () => {

@@ -1,53 +1,61 @@
-import { EventEmitter } from "node:events";
-import type pg from "pg";
 import { describe, expect, it } from "vitest";
 import { createLogger } from "../logger.ts";
-import { createProcessLink } from "./process-link.ts";
+import { wireHead } from "./notify-batches.ts";
+import { listenerSet, payloadReader } from "./process-link.ts";
 
-/**
- * A stand-in for pg's pool whose clients behave as pg-pool's do where it
- * matters here: a second release throws. Only the error order is staged;
- * the PostgreSQL run of domain-events.test.ts drives real connections.
- */
-function fakePool() {
-  const clients: (EventEmitter & { releases: number })[] = [];
-  const pool = {
-    async connect() {
-      const client = Object.assign(new EventEmitter(), {
-        releases: 0,
-        async query() {
-          return { rows: [], rowCount: 0 };
-        },
-        release() {
-          client.releases++;
-          if (client.releases > 1)
-            throw new Error("Release called on client which has already been released to the pool.");
-        },
-      });
-      clients.push(client);
-      return client;
-    },
-  };
-  return { pool: pool as unknown as pg.Pool, clients };
+const logger = createLogger("silent");
+const me = "11111111-1111-4111-8111-111111111111";
+const other = "22222222-2222-4222-8222-222222222222";
+
+function hearingOf(processId: string) {
+  const heard: unknown[] = [];
+  let missed = 0;
+  const read = payloadReader(
+    processId,
+    { message: (m) => void heard.push(m), missed: () => void missed++ },
+    logger,
+  );
+  return { read, heard, missed: () => missed };
 }
 
-describe("process link", () => {
-  it("releases a dropped sending connection once, however many errors it reports, and after close", async () => {
-    const { pool, clients } = fakePool();
-    const link = await createProcessLink(pool, createLogger("silent"));
-    await link.send("a");
-    const sender = clients.at(-1)!;
-    // pg reports the server's FATAL message, then the broken socket.
-    sender.emit("error", new Error("terminating connection due to administrator command"));
-    expect(() => sender.emit("error", new Error("Connection terminated unexpectedly"))).not.toThrow();
-    expect(sender.releases).toBe(1);
+describe("a process link's payloads", () => {
+  it("hand over another process's messages one by one, in order", () => {
+    const { read, heard } = hearingOf(me);
+    read(`${wireHead(other)}"events":[["a",{"x":1}],["b",{}]]}`);
+    expect(heard).toEqual([
+      ["a", { x: 1 }],
+      ["b", {}],
+    ]);
+  });
 
-    await link.send("b");
-    const next = clients.at(-1)!;
-    expect(next).not.toBe(sender);
-    await link.close();
-    // The server ends the connection after close() gave it back.
-    expect(() => next.emit("error", new Error("terminating connection"))).not.toThrow();
-    expect(next.releases).toBe(1);
+  it("drop this process's own, which came back on its LISTEN", () => {
+    const { read, heard, missed } = hearingOf(me);
+    read(`${wireHead(me)}"events":[["a",{}]]}`);
+    read(JSON.stringify({ from: me, missed: true }));
+    expect(heard).toEqual([]);
+    expect(missed()).toBe(0);
+  });
+
+  it("pass on another process's word that some were lost, and survive a payload that is not JSON", () => {
+    const { read, heard, missed } = hearingOf(me);
+    read(JSON.stringify({ from: other, missed: true }));
+    expect(missed()).toBe(1);
+    expect(() => read("{not json")).not.toThrow();
+    expect(heard).toEqual([]);
+  });
+});
+
+describe("a set of listeners", () => {
+  it("runs each, past one that throws, and forgets one removed", () => {
+    const listeners = listenerSet<[number]>(logger, "test");
+    const heard: number[] = [];
+    listeners.add(() => {
+      throw new Error("broken");
+    });
+    const remove = listeners.add((n) => void heard.push(n));
+    listeners.run(1);
+    remove();
+    listeners.run(2);
+    expect(heard).toEqual([1]);
   });
 });

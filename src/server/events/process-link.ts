@@ -1,5 +1,8 @@
+import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import type { Logger } from "../logger.ts";
+import { NOTIFY_CHANNEL, type Wire, wireHead } from "./notify-batches.ts";
+import { createNotifySender } from "./notify-sender.ts";
 
 /**
  * The line between the server processes on one PostgreSQL database: a
@@ -10,32 +13,86 @@ import type { Logger } from "../logger.ts";
 export interface ProcessLink {
   /** True when other processes may share the database (PostgreSQL): only then is anything sent. */
   readonly shared: boolean;
-  /** Sends `payload` (at most NOTIFY_PAYLOAD_MAX bytes) to every process on the database, this one included. */
-  send(payload: string): Promise<void>;
-  onMessage(fn: (payload: string) => void): () => void;
-  /** Runs `fn` after the link came back from a break: messages sent meanwhile are lost. */
-  onReconnect(fn: () => void): () => void;
+  /**
+   * Sends `message` (a JSON text) to every other process. Messages go in
+   * batches (notify-batches.ts): the first leaves at the end of this tick.
+   */
+  send(message: string): void;
+  /** Resolves once every message sent so far has left this process. */
+  flush(): Promise<void>;
+  /** Each message of another process, parsed; never this process's own. */
+  onMessage(fn: (message: unknown) => void): () => void;
+  /**
+   * Runs `fn` when messages of other processes may have been lost: the link
+   * came back from a break, or another process had one too large to send.
+   */
+  onMissed(fn: () => void): () => void;
   /** False while messages from other processes could be missed (the LISTEN connection is down). */
   inSync(): boolean;
   close(): Promise<void>;
 }
 
-const CHANNEL = "survivor_events";
-/** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more ("payload string too long"). */
-export const NOTIFY_PAYLOAD_MAX = 7_999;
+/** Where a process's link hands over what it hears: each message, or word that some were lost. */
+export interface Hearing {
+  message(message: unknown): void;
+  missed(): void;
+}
+
+/**
+ * Reads a payload as the process `processId` hears it: its own (known by
+ * their first bytes, without parsing) are dropped, the others' messages
+ * handed over one by one.
+ */
+export function payloadReader(
+  processId: string,
+  hearing: Hearing,
+  logger: Logger,
+): (payload: string) => void {
+  const own = wireHead(processId);
+  return (payload) => {
+    if (payload.startsWith(own)) return;
+    let wire: Wire;
+    try {
+      wire = JSON.parse(payload) as Wire;
+    } catch (e) {
+      logger.error("bad process link payload", { error: String(e) });
+      return;
+    }
+    if ("missed" in wire) return hearing.missed();
+    for (const message of wire.events) hearing.message(message);
+  };
+}
+
+/** Listeners of one kind, each run apart: one that throws does not stop the others. */
+export function listenerSet<A extends unknown[]>(logger: Logger, what: string) {
+  const fns = new Set<(...args: A) => void>();
+  return {
+    add(fn: (...args: A) => void) {
+      fns.add(fn);
+      return () => fns.delete(fn);
+    },
+    run(...args: A) {
+      for (const fn of fns) {
+        try {
+          fn(...args);
+        } catch (e) {
+          logger.error(`${what} listener failed`, { error: String(e) });
+        }
+      }
+    },
+    clear: () => fns.clear(),
+  };
+}
 
 export async function createProcessLink(pool: pg.Pool | null, logger: Logger): Promise<ProcessLink> {
-  const messageListeners = new Set<(payload: string) => void>();
-  const reconnectListeners = new Set<() => void>();
-  const runAll = <A extends unknown[]>(fns: Iterable<(...args: A) => void>, ...args: A) => {
-    for (const fn of fns) {
-      try {
-        fn(...args);
-      } catch (e) {
-        logger.error("process link listener failed", { error: String(e) });
-      }
-    }
-  };
+  const processId = randomUUID();
+  const messageListeners = listenerSet<[unknown]>(logger, "process link message");
+  const missedListeners = listenerSet<[]>(logger, "process link missed");
+  const read = payloadReader(
+    processId,
+    { message: (m) => messageListeners.run(m), missed: () => missedListeners.run() },
+    logger,
+  );
 
   // The LISTEN connection is held for the process's life. When PostgreSQL
   // drops it (restart, failover, idle timeout) it is replaced, after a pause
@@ -51,7 +108,7 @@ export async function createProcessLink(pool: pg.Pool | null, logger: Logger): P
     try {
       const client = await pool.connect();
       client.on("notification", (msg) => {
-        if (msg.channel === CHANNEL && msg.payload) runAll(messageListeners, msg.payload);
+        if (msg.channel === NOTIFY_CHANNEL && msg.payload) read(msg.payload);
       });
       let released = false;
       client.on("error", (e) => {
@@ -69,12 +126,12 @@ export async function createProcessLink(pool: pg.Pool | null, logger: Logger): P
         // Destroyed, not returned: a pooled connection must not keep LISTENing.
         client.release(true);
       };
-      await client.query(`LISTEN ${CHANNEL}`);
+      await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
       const reconnected = everListened;
       everListened = true;
       listenClient = client;
       retryMs = 250;
-      if (reconnected) runAll(reconnectListeners);
+      if (reconnected) missedListeners.run();
     } catch (e) {
       if (closed) return;
       retryMs = Math.min(retryMs * 2, 10_000);
@@ -90,72 +147,35 @@ export async function createProcessLink(pool: pg.Pool | null, logger: Logger): P
     await listen();
   }
 
-  // NOTIFYs go out on a connection of their own: through the pool they
-  // queued behind a busy site's requests, and every process heard of every
-  // write late (a member's Inbox event seconds after the comment).
-  let sender: Promise<pg.PoolClient> | null = null;
-  let senderRelease: () => void = () => {};
-  const senderClient = (): Promise<pg.PoolClient> => {
-    if (sender) return sender;
-    let released = false;
-    const connecting = pool!.connect().then(async (client) => {
-      // An error may come after close() released the client, or twice
-      // (error then end): a second release throws from inside pg.
-      const drop = () => {
-        if (released) return;
-        released = true;
-        client.release(true);
-      };
-      client.on("error", () => {
-        // Dropped: the next send opens another.
-        if (sender === connecting) sender = null;
-        drop();
-      });
-      senderRelease = drop;
-      // A NOTIFY is a transaction, and its commit waited for the WAL to
-      // reach the disk behind every write's flush before PostgreSQL told the
-      // listeners. A notification is not kept anyway (a listener that
-      // reconnects treats what it missed as lost), so nothing is given up.
-      try {
-        await client.query("SET synchronous_commit TO off");
-      } catch (e) {
-        drop();
-        throw e;
-      }
-      return client;
-    });
-    sender = connecting;
-    connecting.catch(() => {
-      if (sender === connecting) sender = null;
-    });
-    return connecting;
-  };
+  // NOTIFYs go out on a connection of their own (through the pool they
+  // queued behind a busy site's requests), from a thread of their own.
+  const sender = pool
+    ? createNotifySender(
+        {
+          connectionString: pool.options.connectionString!,
+          connectTimeoutMs: pool.options.connectionTimeoutMillis ?? 10_000,
+          processId,
+        },
+        logger,
+      )
+    : null;
 
   return {
     shared: pool !== null,
-    async send(payload) {
-      if (!pool || closed) return;
-      const client = await senderClient();
-      await client.query("SELECT pg_notify($1, $2)", [CHANNEL, payload]);
+    send(message) {
+      if (!closed) sender?.send(message);
     },
-    onMessage(fn) {
-      messageListeners.add(fn);
-      return () => messageListeners.delete(fn);
-    },
-    onReconnect(fn) {
-      reconnectListeners.add(fn);
-      return () => reconnectListeners.delete(fn);
-    },
+    flush: () => sender?.flush() ?? Promise.resolve(),
+    onMessage: (fn) => messageListeners.add(fn),
+    onMissed: (fn) => missedListeners.add(fn),
     inSync: () => !pool || listenClient !== null,
     async close() {
       closed = true;
       messageListeners.clear();
-      reconnectListeners.clear();
-      if (listenClient) await listenClient.query(`UNLISTEN ${CHANNEL}`).catch(() => {});
+      missedListeners.clear();
+      if (listenClient) await listenClient.query(`UNLISTEN ${NOTIFY_CHANNEL}`).catch(() => {});
       releaseListen();
-      const held = sender;
-      sender = null;
-      if (held) await held.then(() => senderRelease()).catch(() => {});
+      await sender?.close();
       listenClient = null;
     },
   };
