@@ -73,7 +73,7 @@ describe("batches of messages for the other processes", () => {
     batches.add('"first"');
     await batches.flush();
     expect(startedAt[0]! - t0).toBeLessThan(NOTIFY_SPACING_MS);
-    // A message a millisecond for 60 ms: a handful of batches, not sixty.
+    // A message a millisecond for 60 ms: at most a batch each NOTIFY_SPACING_MS, not sixty.
     for (let i = 1; i <= 60; i++) {
       batches.add(`${i}`);
       await sleep(1);
