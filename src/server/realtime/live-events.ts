@@ -34,6 +34,16 @@ export interface LiveEvents {
 type Listener = (event: LiveEvent) => void;
 
 /**
+ * The streams a public event reaches in one turn of the event loop; past
+ * that, the rest follow in the next turns. A broadcast to thousands of
+ * streams (the consensus, read on most pages) written in one turn stalled
+ * the process for 30-100 ms, and everything it had to deliver meanwhile
+ * (a member's Inbox event) waited behind it (docs/performance.md, "A
+ * broadcast a slice at a time").
+ */
+export const STREAMS_A_TURN = 100;
+
+/**
  * Streams are found by member and by topic, so an event costs the streams it
  * is for: with thousands open, a comment on one list wakes that list's
  * readers and nobody else (docs/performance.md, "Live notifications under load, by topic").
@@ -52,18 +62,49 @@ export function createLiveEvents(logger: Logger): LiveEvents {
     if (!set?.delete(fn)) return;
     if (set.size === 0) index.delete(key);
   };
+  const tell = (fn: Listener, event: LiveEvent) => {
+    try {
+      fn(event);
+    } catch (e) {
+      logger.error("live event listener failed", { error: String(e) });
+    }
+  };
+
+  // Public events waiting for their turn, in the order published: one
+  // topic's events reach each stream in order. A private event goes at
+  // once (a member's few streams); it may pass a public one, which is of
+  // another kind.
+  const waiting: { event: LiveEvent; to: Listener[]; next: number }[] = [];
+  let turnQueued = false;
+  const turn = () => {
+    turnQueued = false;
+    let budget = STREAMS_A_TURN;
+    while (budget > 0 && waiting.length > 0) {
+      const head = waiting[0]!;
+      const end = Math.min(head.to.length, head.next + budget);
+      for (let i = head.next; i < end; i++) tell(head.to[i]!, head.event);
+      budget -= end - head.next;
+      head.next = end;
+      if (end === head.to.length) waiting.shift();
+    }
+    if (waiting.length > 0) {
+      turnQueued = true;
+      setImmediate(turn);
+    }
+  };
+
   return {
     publish(type, data, userId) {
       const event = { type, data, ...(userId ? { userId } : {}) } as LiveEvent;
-      const to = userId ? byUser.get(userId) : byTopic.get(topicOf(type as PublicLiveEventName, data));
-      if (!to) return;
-      for (const fn of to) {
-        try {
-          fn(event);
-        } catch (e) {
-          logger.error("live event listener failed", { error: String(e) });
-        }
+      if (userId) {
+        for (const fn of byUser.get(userId) ?? []) tell(fn, event);
+        return;
       }
+      const to = byTopic.get(topicOf(type as PublicLiveEventName, data));
+      if (!to) return;
+      // A stream that closes meanwhile is still told: its queue is dropped with it.
+      waiting.push({ event, to: [...to], next: 0 });
+      if (!turnQueued) turn();
     },
     subscribe({ userId, topics }, fn) {
       // A wrapper per stream: the same function subscribed twice is two streams.
