@@ -1,3 +1,8 @@
+// The wire between server processes on one PostgreSQL database: its
+// channel, the form and limit of its payloads, and the batches a process's
+// messages travel in (sent by notify-sender-worker.ts, read by
+// process-link.ts).
+
 /** The channel every server process on one database LISTENs and NOTIFYs on. */
 export const NOTIFY_CHANNEL = "survivor_events";
 

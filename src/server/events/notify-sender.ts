@@ -2,6 +2,9 @@ import type { Worker } from "node:worker_threads";
 import type { Logger } from "../logger.ts";
 import { startWorker, workerFile } from "../worker-threads.ts";
 
+// The main thread's side of the thread that sends this process's messages
+// to the others; why it is a thread is told at createNotifySender.
+
 const WORKER_FILE = workerFile(import.meta.url, "notify-sender-worker");
 const CLOSE_WAIT_MS = 3_000;
 
