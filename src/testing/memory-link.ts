@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { createLogger } from "#server/logger.ts";
 import { createBatches } from "#server/events/notify-batches.ts";
-import { listenerSet, payloadReader, type ProcessLink } from "#server/events/process-link.ts";
+import { listenerSet } from "#server/events/listener-set.ts";
+import { payloadReader, type ProcessLink } from "#server/events/process-link.ts";
 
 export interface MemoryLinks {
   /** One link per process; what one sends, every one receives (as NOTIFY delivers to every listener). */

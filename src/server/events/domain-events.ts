@@ -1,6 +1,7 @@
 import type { Logger } from "../logger.ts";
 import { DOMAIN_EVENT_NAMES, type DomainEventMap, type DomainEventName } from "./domain-event-map.ts";
-import { listenerSet, type ProcessLink } from "./process-link.ts";
+import { listenerSet } from "./listener-set.ts";
+import type { ProcessLink } from "./process-link.ts";
 
 export interface DomainEvents {
   /**

@@ -59,7 +59,7 @@ port.on("message", (message: ToSender) => {
       const held = connection;
       connection = null;
       if (held) await held.then((c) => c.end()).catch(() => {});
-      tell({ closed: true });
+      // Nothing left to hold the thread: it ends, and the main thread hears its exit.
       port.close();
     });
 });

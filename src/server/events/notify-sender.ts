@@ -17,8 +17,7 @@ export interface SenderData {
 /** From the main thread: the messages of one tick, a flush to answer, or the end. */
 export type ToSender = { messages: string[] } | { flush: number } | { close: true };
 /** From the sending thread. */
-export type ToMain =
-  { flushed: number } | { closed: true } | { error: string; fields: Record<string, unknown> };
+export type ToMain = { flushed: number } | { error: string; fields: Record<string, unknown> };
 
 export interface NotifySender {
   /** Queues one message (a JSON text): it goes to the sending thread at the end of this tick. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createLogger } from "../logger.ts";
 import { wireHead } from "./notify-batches.ts";
-import { listenerSet, payloadReader } from "./process-link.ts";
+import { payloadReader } from "./process-link.ts";
 
 const logger = createLogger("silent");
 const me = "11111111-1111-4111-8111-111111111111";
@@ -42,20 +42,5 @@ describe("a process link's payloads", () => {
     expect(missed()).toBe(1);
     expect(() => read("{not json")).not.toThrow();
     expect(heard).toEqual([]);
-  });
-});
-
-describe("a set of listeners", () => {
-  it("runs each, past one that throws, and forgets one removed", () => {
-    const listeners = listenerSet<[number]>(logger, "test");
-    const heard: number[] = [];
-    listeners.add(() => {
-      throw new Error("broken");
-    });
-    const remove = listeners.add((n) => void heard.push(n));
-    listeners.run(1);
-    remove();
-    listeners.run(2);
-    expect(heard).toEqual([1]);
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import type { Logger } from "../logger.ts";
 import { NOTIFY_CHANNEL, type Wire, wireHead } from "./notify-batches.ts";
+import { listenerSet } from "./listener-set.ts";
 import { createNotifySender } from "./notify-sender.ts";
 
 /**
@@ -60,27 +61,6 @@ export function payloadReader(
     }
     if ("missed" in wire) return hearing.missed();
     for (const message of wire.events) hearing.message(message);
-  };
-}
-
-/** Listeners of one kind, each run apart: one that throws does not stop the others. */
-export function listenerSet<A extends unknown[]>(logger: Logger, what: string) {
-  const fns = new Set<(...args: A) => void>();
-  return {
-    add(fn: (...args: A) => void) {
-      fns.add(fn);
-      return () => fns.delete(fn);
-    },
-    run(...args: A) {
-      for (const fn of fns) {
-        try {
-          fn(...args);
-        } catch (e) {
-          logger.error(`${what} listener failed`, { error: String(e) });
-        }
-      }
-    },
-    clear: () => fns.clear(),
   };
 }
 
