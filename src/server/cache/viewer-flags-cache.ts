@@ -1,4 +1,5 @@
 import type { CacheDeclaration } from "./declare-cache.ts";
+import type { FlagLookup } from "./packed-flags.ts";
 
 /** One reader's flags for one page of cards ('f' or 'u' and the card's key, see browse.service.ts). */
 export interface ViewerPage {
@@ -14,7 +15,7 @@ export interface ViewerPage {
  * refetch, costs one query, not one each. The reader's own toggle drops theirs
  * at once, on every process.
  */
-export const viewerFlagsCache: CacheDeclaration<ViewerPage, ReadonlySet<string>> = {
+export const viewerFlagsCache: CacheDeclaration<ViewerPage, FlagLookup> = {
   name: "each reader's favourite and upvote flags, per page of cards",
   key: (k) => `${k.viewerId}\u0001${k.pageKey}`,
   group: (k) => k.viewerId,
@@ -32,11 +33,12 @@ export const MEMBER_FLAGS_KEPT = 100;
  * Each member's favourite and upvote flags, all of them ('f' or 'u' and the
  * list's key), so that any page of cards they read is overlaid without a
  * query; null for a member with more than MEMBER_FLAGS_KEPT of a kind, whose
- * pages read their own flags (viewerFlagsCache). Only the member's own
+ * pages read their own flags (viewerFlagsCache). Kept packed (packFlags):
+ * this cache holds thousands of members of dozens of flags each. Only the member's own
  * toggles change these (a deleted list's flags go with it, and its card with
  * it from every page): each drops theirs at once, on every process.
  */
-export const memberFlagsCache: CacheDeclaration<string, ReadonlySet<string> | null> = {
+export const memberFlagsCache: CacheDeclaration<string, FlagLookup | null> = {
   name: "each member's favourite and upvote flags",
   key: (memberId) => memberId,
   // At most 10,000 members of at most 200 flags, a few MB in a typical crowd.

@@ -11,6 +11,7 @@ import { builtStatement } from "../../db/built-query.ts";
 import { batchedRead } from "../../db/batched-reads.ts";
 import { LIMITS } from "#shared/limits.ts";
 import { MEMBER_FLAGS_KEPT } from "../../cache/viewer-flags-cache.ts";
+import { NO_FLAGS, packFlags, type FlagLookup } from "../../cache/packed-flags.ts";
 
 export type { BrowsePage, ListCard };
 
@@ -119,7 +120,7 @@ function memberFlagsReaderOf(db: Db) {
       if (n > MEMBER_FLAGS_KEPT) flags.set(r.member, null);
       flags.get(r.member)?.add(r.kind + cardKey(r.owner, r.list));
     }
-    return flags;
+    return new Map([...flags].map(([member, all]) => [member, all && packFlags(all)]));
   });
 }
 
@@ -135,9 +136,7 @@ export async function withViewerFlags(
   return cards.map((c) => ({ ...c, viewer: viewerOf(flags, c) }));
 }
 
-const NO_FLAGS: ReadonlySet<string> = new Set();
-
-const viewerOf = (flags: ReadonlySet<string>, card: ListSummary) => ({
+const viewerOf = (flags: FlagLookup, card: ListSummary) => ({
   favorited: flags.has("f" + cardKey(card.userId, card.id)),
   upvoted: flags.has("u" + cardKey(card.userId, card.id)),
 });
@@ -152,11 +151,11 @@ async function readerFlags(
   store: Store,
   cards: ListSummary[],
   viewerId: string,
-): Promise<ReadonlySet<string>> {
+): Promise<FlagLookup> {
   const all = await store.caches.memberFlags.get(viewerId, async () => {
     const read = await store.perApp(memberFlagsReaderOf)(viewerId);
     // null: too many to remember; undefined cannot come (every member asked is answered).
-    return read === undefined ? new Set<string>() : read;
+    return read === undefined ? NO_FLAGS : read;
   });
   return all ?? (await pageFlags(store, cards, viewerId));
 }
@@ -167,7 +166,7 @@ async function readerFlags(
  * of most pages, so the shared answer is sent as it is, its JSON encoded
  * once for all of them (http/json-bytes.ts, sendSharedJson).
  */
-function asReaderSees(cards: ListCard[], flags: ReadonlySet<string>): ListCard[] {
+function asReaderSees(cards: ListCard[], flags: FlagLookup): ListCard[] {
   const viewers = cards.map((c) => viewerOf(flags, c));
   const same = viewers.every(
     (v, i) => v.favorited === cards[i]!.viewer.favorited && v.upvoted === cards[i]!.viewer.upvoted,
@@ -175,10 +174,10 @@ function asReaderSees(cards: ListCard[], flags: ReadonlySet<string>): ListCard[]
   return same ? cards : cards.map((c, i) => ({ ...c, viewer: viewers[i]! }));
 }
 
-function pageFlags(store: Store, cards: ListSummary[], viewerId: string): Promise<ReadonlySet<string>> {
+function pageFlags(store: Store, cards: ListSummary[], viewerId: string): Promise<FlagLookup> {
   const pageKey = cards.map((c) => cardKey(c.userId, c.id)).join("\u0001");
   return store.caches.viewerFlags.get({ viewerId, pageKey }, async () => {
-    return (await store.perApp(flagsReaderOf)({ viewerId, cards })) ?? new Set<string>();
+    return (await store.perApp(flagsReaderOf)({ viewerId, cards })) ?? NO_FLAGS;
   });
 }
 

@@ -1,0 +1,43 @@
+/** A reader's flags ('f' or 'u' and a card's key) as the pages overlaying them ask: is this one theirs? */
+export interface FlagLookup {
+  has(flag: string): boolean;
+}
+
+const SEP = "\u0001";
+const SEP_CODE = SEP.charCodeAt(0);
+
+/** No flags at all: most readers of most pages. */
+export const NO_FLAGS: FlagLookup = new Set<string>();
+
+/**
+ * A member's flags kept as one string, each between separators, for the
+ * memory a remembered member costs: a Set of the same flags held about
+ * 190 bytes a flag (each string a chain of the row's pieces, plus the set's
+ * slot), this about 35, and a member has dozens (docs/performance.md,
+ * "A member's flags in one string"). A lookup is one search of that string,
+ * a few hundred bytes to a few kilobytes. Flags holding the separator (no
+ * key we make does) stay a Set, so no lookup can match across two flags.
+ */
+export function packFlags(flags: Iterable<string>): FlagLookup {
+  const all = [...flags];
+  if (all.length === 0) return NO_FLAGS;
+  if (all.some((f) => f.includes(SEP))) return new Set(all);
+  return new PackedFlags(SEP + all.join(SEP) + SEP);
+}
+
+class PackedFlags implements FlagLookup {
+  constructor(private readonly packed: string) {}
+
+  has(flag: string): boolean {
+    if (flag.length === 0 || flag.includes(SEP)) return false;
+    // Each place the flag's text occurs, until one is a whole flag: between
+    // two separators. (Searching for separator + flag + separator built that
+    // string for every lookup: half as slow again.)
+    const { packed } = this;
+    for (let at = packed.indexOf(flag, 1); at !== -1; at = packed.indexOf(flag, at + 1)) {
+      if (packed.charCodeAt(at - 1) === SEP_CODE && packed.charCodeAt(at + flag.length) === SEP_CODE)
+        return true;
+    }
+    return false;
+  }
+}
