@@ -4,6 +4,17 @@ import { expect, recordPalmTransition, test } from "./fixtures.ts";
 const header = (page: Page) => page.getByRole("banner");
 const overlay = (page: Page) => page.getByTestId("palm-transition");
 
+/**
+ * The address changes before the new page is drawn (React Router renders it
+ * as a transition), and the page's arrival closes the menu as any navigation
+ * does: a tap in between opens a menu that then closes. A person taps once the
+ * page is there; so do the tests.
+ */
+async function arrivedAt(page: Page, url: RegExp, heading: string) {
+  await expect(page).toHaveURL(url);
+  await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
+}
+
 async function openMenu(page: Page) {
   const menu = header(page).getByRole("button", { name: "Menu" });
   await menu.tap();
@@ -51,7 +62,7 @@ test.describe("header (phone)", () => {
     const h = header(page);
     await expect(h.getByText(`Welcome, ${user.name}`)).toBeVisible();
     await h.getByRole("button", { name: "Sign Out" }).tap();
-    await expect(page).toHaveURL(/\/login$/);
+    await arrivedAt(page, /\/login$/, "Sign In Required");
     await openMenu(page);
     await expect(h.getByRole("link", { name: "Login" })).toBeVisible();
   });
@@ -61,11 +72,11 @@ test.describe("header (phone)", () => {
     const h = header(page);
     await openMenu(page);
     await h.getByRole("link", { name: "My Lists" }).tap();
-    await expect(page).toHaveURL(/\/mylists$/);
+    await arrivedAt(page, /\/mylists$/, "My Survivor Rankings");
     await expect(h.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "false");
     await openMenu(page);
     await h.getByRole("link", { name: "Other Rankings" }).tap();
-    await expect(page).toHaveURL(/\/rankings$/);
+    await arrivedAt(page, /\/rankings$/, "Browse All Rankings");
     await openMenu(page);
     await h.getByRole("link", { name: "Global Rankings" }).tap();
     await expect(page).toHaveURL(/\/global-rankings$/);
