@@ -29,6 +29,7 @@ class PackedFlags implements FlagLookup {
   constructor(private readonly packed: string) {}
 
   has(flag: string): boolean {
+    // An empty search would find itself everywhere, forever (indexOf of "" never gives -1).
     if (flag.length === 0 || flag.includes(SEP)) return false;
     // Each place the flag's text occurs, until one is a whole flag: between
     // two separators. (Searching for separator + flag + separator built that

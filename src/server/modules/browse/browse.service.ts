@@ -111,14 +111,15 @@ function memberFlagsReaderOf(db: Db) {
   );
   return batchedRead(async (members: string[]) => {
     const rows = await statement.rows({ members: textArrayLiteral(members) });
-    const flags = new Map<string, Set<string> | null>(members.map((m) => [m, new Set<string>()]));
+    // Rows are unique (each table's key), so a member's flags are gathered as a list and packed once.
+    const flags = new Map<string, string[] | null>(members.map((m) => [m, []]));
     const counts = new Map<string, number>();
     for (const r of rows) {
       const counted = `${r.kind}${r.member}`;
       const n = (counts.get(counted) ?? 0) + 1;
       counts.set(counted, n);
       if (n > MEMBER_FLAGS_KEPT) flags.set(r.member, null);
-      flags.get(r.member)?.add(r.kind + cardKey(r.owner, r.list));
+      flags.get(r.member)?.push(r.kind + cardKey(r.owner, r.list));
     }
     return new Map([...flags].map(([member, all]) => [member, all && packFlags(all)]));
   });
@@ -147,11 +148,7 @@ const viewerOf = (flags: FlagLookup, card: ListSummary) => ({
  * a member with too many to remember, from one query for the page's cards
  * (remembered for a second).
  */
-async function readerFlags(
-  store: Store,
-  cards: ListSummary[],
-  viewerId: string,
-): Promise<FlagLookup> {
+async function readerFlags(store: Store, cards: ListSummary[], viewerId: string): Promise<FlagLookup> {
   const all = await store.caches.memberFlags.get(viewerId, async () => {
     const read = await store.perApp(memberFlagsReaderOf)(viewerId);
     // null: too many to remember; undefined cannot come (every member asked is answered).
