@@ -11,6 +11,7 @@ import type { ListSummary } from "#shared/lists.ts";
 import type { ListFacts, ListWriteLocal } from "../events/domain-event-map.ts";
 import type { CacheDeclaration } from "./declare-cache.ts";
 import type { DerivedCache } from "./derived-cache.ts";
+import { type Snapshot, sawTransaction } from "../db/transaction-visibility.ts";
 
 // Browse answers are the same for every visitor, and a member's differ only
 // by their own flags (viewer-flags-cache.ts, laid over the shared page).
@@ -130,25 +131,37 @@ export const browsePagesCache: CacheDeclaration<BrowseQuery, BrowsePage> = {
   },
 };
 
+/** A count of a filter's lists, with the snapshot it was read in (db/transaction-visibility.ts). */
+export interface SeenCount {
+  n: number;
+  seen: Snapshot;
+}
+
 /**
  * Each cached count moves by the one list it gained or lost: a busy site
- * never recounts because someone saved. A count still being made when the
- * write came is kept if the write cannot change it (the list is in that
- * filter both before and after, or neither): counting a search over a million lists takes
- * over half a second on PostgreSQL, and with a save every moment none
- * would otherwise ever be kept (docs/performance.md).
+ * never recounts because someone saved. Whether a count already holds the
+ * write is told by its snapshot, so a count still being made when the write
+ * came is kept too, and moved when it comes if it did not see the write:
+ * counting a search over a million lists takes most of a second on
+ * PostgreSQL, and with a save every moment a fresh process would otherwise
+ * count its searches again and again (docs/performance.md).
  */
-function countAfterListWrite(counts: DerivedCache<BrowseFilter, number>, local: ListWrite | undefined) {
+function countAfterListWrite(counts: DerivedCache<BrowseFilter, SeenCount>, local: ListWrite | undefined) {
   if (!local) return counts.clear();
-  const { began, before, after } = local;
+  const { before, after, transactionId } = local;
   const delta = (filter: BrowseFilter) =>
     (after && matchesFilter(after, filter) ? 1 : 0) - (before && matchesFilter(before, filter) ? 1 : 0);
-  counts.update(began, (filter, count) => count + delta(filter), {
-    unaffected: (filter) => delta(filter) === 0,
+  // Without its transaction (a deletion that found the list gone moved
+  // nothing), a count it would move cannot tell whether it saw it: read again.
+  if (transactionId === undefined) return counts.drop((filter) => delta(filter) !== 0);
+  counts.revise((filter, count) => {
+    const moved = delta(filter);
+    if (moved === 0 || sawTransaction(count.seen, transactionId)) return count;
+    return { ...count, n: count.n + moved };
   });
 }
 
-export const browseCountsCache: CacheDeclaration<BrowseFilter, number> = {
+export const browseCountsCache: CacheDeclaration<BrowseFilter, SeenCount> = {
   name: "browse counts by filter",
   key: (f) => JSON.stringify(f),
   // Every list write through the app moves these (above), so the expiry only

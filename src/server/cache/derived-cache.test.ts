@@ -176,6 +176,26 @@ describe("a derived cache", () => {
     expect(cache.peek("with")).toBe(8);
   });
 
+  it("revises every answer, those still coming as they come, without reading any again", async () => {
+    const cache = cacheOf();
+    const c = counter();
+    expect(await cache.get("settled", c.load)).toBe(1);
+    let finish!: (n: number) => void;
+    const askedBefore = cache.get("coming", () => new Promise<number>((resolve) => (finish = resolve)));
+    // Two writes while one answer is still coming: each revision applies once, in order.
+    cache.revise((_key, n) => n * 10);
+    cache.revise((_key, n) => n + 1);
+    expect(cache.peek("settled")).toBe(11);
+    const askedAfter = cache.get("coming", c.load);
+    finish(5);
+    expect(await askedAfter).toBe(51);
+    expect(cache.peek("coming")).toBe(51);
+    expect(await cache.get("coming", c.load)).toBe(51);
+    // Nothing was read again; whoever asked before the writes holds the answer as read.
+    expect(c.loads()).toBe(1);
+    expect(await askedBefore).toBe(5);
+  });
+
   it("drops a group's answers together, and only those", async () => {
     const cache = cacheOf({ group: (k) => k.split(":")[0] });
     const c = counter();

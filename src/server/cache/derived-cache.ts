@@ -41,6 +41,8 @@ interface Entry<K, V> {
   load?: () => Promise<V>;
   /** What the settled answer shows (`mentions`), as indexed. */
   mentions?: string[];
+  /** Writes that came while the answer was still coming (`revise`), applied as it comes. */
+  revisions?: ((key: K, answer: V) => V)[];
 }
 
 /**
@@ -129,7 +131,8 @@ export class DerivedCache<K, V> {
     } else {
       if (this.options.mentions) this.coming.add(text);
       value.then(
-        (answer) => {
+        (read) => {
+          const answer = this.revised(entry, read);
           if (this.entries.get(text) === entry) this.settle(text, entry, { answer, at: performance.now() });
           else entry.settled = { answer, at: performance.now() };
         },
@@ -233,6 +236,34 @@ export class DerivedCache<K, V> {
       this.settle(text, entry, { answer, at: entry.settled!.at });
       entry.value = Promise.resolve(answer);
     }
+  }
+
+  /**
+   * Brings every answer up to date with a write, those still coming as they
+   * come, for answers that tell by themselves whether they show the write
+   * (a count that carries the snapshot it was read in): `revise(key,
+   * answer)` gives the answer as it is after the write. Nothing is dropped
+   * or read again, however the read and the write crossed in time.
+   */
+  revise(revise: (key: K, answer: V) => V): void {
+    for (const [text, entry] of this.entries) {
+      if (!entry.settled) {
+        (entry.revisions ??= []).push(revise);
+        entry.value = entry.value.then((answer) => revise(entry.key, answer));
+        continue;
+      }
+      const answer = revise(entry.key, entry.settled.answer);
+      if (answer === entry.settled.answer) continue;
+      this.settle(text, entry, { answer, at: entry.settled.at });
+      entry.value = Promise.resolve(answer);
+    }
+  }
+
+  /** An answer as it came, with the revisions of the writes that came meanwhile. */
+  private revised(entry: Entry<K, V>, answer: V): V {
+    for (const revise of entry.revisions ?? []) answer = revise(entry.key, answer);
+    entry.revisions = undefined;
+    return answer;
   }
 
   /** The entries an update visits: all, or (`mentioning`) those that show the thing and those still coming. */

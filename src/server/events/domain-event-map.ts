@@ -13,6 +13,13 @@ export interface ListFacts {
 /** What the process that saved or deleted a list knows of the write (the events' `local`). */
 export interface ListWriteLocal {
   began: number;
+  /**
+   * The write's transaction (db/transaction-visibility.ts): a count whose
+   * snapshot saw it counted the list as it is now, and one that did not is
+   * moved by it. Absent where the write changed no list (a deletion that
+   * found it gone).
+   */
+  transactionId?: string;
   /** The list's facts before the write; null when it did not exist. */
   before: ListFacts | null;
   /**

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { favorites, lists, listUpvotes, publicListCounts, user } from "../../db/schema/index.ts";
-import { HOME } from "../../cache/browse-caches.ts";
+import { HOME, type SeenCount } from "../../cache/browse-caches.ts";
+import { parseSnapshot, readSnapshot } from "../../db/transaction-visibility.ts";
 import type { Store } from "../../store.ts";
 import { summaryColumns, withPreviews } from "../lists/lists.service.ts";
 import { browsePageCount, type BrowsePage, type BrowseQuery, type HomeLists } from "#shared/browse.ts";
@@ -233,13 +234,13 @@ async function queryBrowsePage(
         ? [desc(lists.upvoteCount), desc(lists.createdAt), desc(lists.userId), desc(lists.id)]
         : [desc(lists.createdAt), desc(lists.userId), desc(lists.id)];
 
-  const countAll = async () => {
+  const countAll = async (): Promise<SeenCount> => {
     if (!query.q && query.tags.length === 0) return countPublicLists(store, query.type);
-    const [row] = await db.select({ n: count() }).from(lists).where(where);
-    return Number(row?.n ?? 0);
+    const [row] = await db.select({ n: count(), seen: readSnapshot }).from(lists).where(where);
+    return { n: Number(row!.n), seen: parseSnapshot(row!.seen) };
   };
   // A reader's favourites are counted afresh: a favourite clears no shared answer.
-  const total = wantsFavorites
+  const { n: total } = wantsFavorites
     ? await countAll()
     : await store.caches.browseCounts.get([query.q, query.type, query.tags], countAll);
   const pageSize = LIMITS.browsePageSize;
@@ -270,12 +271,12 @@ async function queryBrowsePage(
  * by triggers on lists (migration 0015), which a scan of a million lists
  * took most of a second to match.
  */
-async function countPublicLists(store: Store, type: BrowseQuery["type"]): Promise<number> {
+async function countPublicLists(store: Store, type: BrowseQuery["type"]): Promise<SeenCount> {
   const [row] = await store.db
-    .select({ n: sql<string | null>`sum(${publicListCounts.lists})` })
+    .select({ n: sql<string | null>`sum(${publicListCounts.lists})`, seen: readSnapshot })
     .from(publicListCounts)
     .where(type === "all" ? undefined : eq(publicListCounts.kind, type));
-  return Number(row?.n ?? 0);
+  return { n: Number(row!.n ?? 0), seen: parseSnapshot(row!.seen) };
 }
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;

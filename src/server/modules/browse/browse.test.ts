@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { sql } from "drizzle-orm";
 import { favorites, listItems, lists, listUpvotes } from "#server/db/schema/index.ts";
 import { MEMBER_FLAGS_KEPT } from "#server/cache/viewer-flags-cache.ts";
-import { rankingOf } from "../lists/lists.service.ts";
+import { createList, rankingOf } from "../lists/lists.service.ts";
 import { browseLists, homeLists } from "./browse.service.ts";
 import { parseBrowseQuery } from "#shared/browse.ts";
 import { createTestApp, type TestApp, type TestUser } from "#testing/test-app.ts";
@@ -253,6 +254,42 @@ describe("shared answers", () => {
     });
     expect(gone.status).toBe(204);
     expect((await browse("q=wombat")).total).toBe(0);
+  });
+
+  it("keeps a count that was being made when a save came, and moves it only if it had not seen the save", async () => {
+    // The lists table held by another transaction: the count and the save
+    // both wait, and then run in either order (PostgreSQL) or the count
+    // first (PGlite, one statement at a time); the count is under way when
+    // the save began.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`LOCK TABLE ${lists} IN ACCESS EXCLUSIVE MODE`);
+      locked();
+      await released;
+    });
+    await isLocked;
+    // Each count of a search selects its snapshot (`seen`) beside it.
+    const select = vi.spyOn(t.store.db, "select");
+    const countsMade = () => select.mock.calls.filter(([fields]) => fields && "seen" in fields).length;
+    const counting = browseLists(t.store, parseBrowseQuery({ q: "newt" }), null);
+    const saving = createList(t.store, alice.id, {
+      name: "Newt notes",
+      description: "",
+      tags: [],
+      items: [],
+    });
+    release();
+    await holder;
+    await saving;
+    await t.store.events.flush();
+    expect([0, 1]).toContain((await counting).total);
+    expect((await browse("q=newt")).total).toBe(1);
+    expect((await browse("q=newt&sort=oldest")).total).toBe(1);
+    expect(countsMade()).toBe(1);
+    select.mockRestore();
   });
 
   it("keeps a full page that ends before a list joining or leaving its filter, and counts the list in or out", async () => {

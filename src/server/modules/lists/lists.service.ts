@@ -3,6 +3,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import { batchedRead } from "../../db/batched-reads.ts";
 import { textArray, textArrayLiteral, textArrayParam } from "../../db/text-array.ts";
 import { builtQuery } from "../../db/built-query.ts";
+import { writeTransaction } from "../../db/transaction-visibility.ts";
 import { type ListFacts, type ListWriteLocal, writeBegins } from "../../events/domain-event-map.ts";
 import type { Store } from "../../store.ts";
 import { favorites, lists, listUpvotes, user } from "../../db/schema/index.ts";
@@ -120,7 +121,7 @@ export async function createList(store: Store, userId: string, input: ListInput,
   const began = writeBegins();
   const { db } = store;
   const { ids, kind } = validateEntries(await getCatalog(store), input.items);
-  const listId = await db.transaction(async (tx) => {
+  const { listId, transactionId } = await db.transaction(async (tx) => {
     // The count and the insert in one transaction, the owner's row locked
     // first: two creates at the cap would otherwise both count 499 and both
     // insert. NO KEY UPDATE serialises this member's creates only; the foreign
@@ -146,10 +147,10 @@ export async function createList(store: Store, userId: string, input: ListInput,
           isPublic: true,
         })
         .onConflictDoNothing()
-        .returning({ id: lists.id });
+        .returning({ transactionId: writeTransaction });
       if (inserted.length === 0) continue;
       await writeItems(tx, userId, id, ids);
-      return id;
+      return { listId: id, transactionId: inserted[0]!.transactionId };
     }
     throw new ApiError(409, "ID_EXHAUSTED", "Could not allocate a list id. Please try again.");
   });
@@ -157,7 +158,7 @@ export async function createList(store: Store, userId: string, input: ListInput,
     ownerId: userId,
     listId,
     created: true,
-    local: { began, before: null, after: factsOf(input, kind) },
+    local: { began, transactionId, before: null, after: factsOf(input, kind) },
   });
   return getListDetail(store, userId, listId, userId);
 }
@@ -200,17 +201,19 @@ export async function updateList(
   // saves of it cross; the lock is held only while the database works.
   const { rows } = (await db.execute(sql`
     SELECT save_list(${ownerId}, ${listId}, ${input.name}, ${input.description}, ${kind},
-      ${textArray(effectiveTags(input.tags, kind))}, ${rankingOf(ids)}, ${textArray(ids)}) AS before`)) as unknown as {
-    rows: { before: (ListFacts & { createdAtMs: number }) | null }[];
+      ${textArray(effectiveTags(input.tags, kind))}, ${rankingOf(ids)}, ${textArray(ids)}) AS before,
+      ${writeTransaction} AS "transactionId"`)) as unknown as {
+    rows: { before: (ListFacts & { createdAtMs: number }) | null; transactionId: string }[];
   };
   const saved = rows[0]?.before ?? null;
   if (saved === null) throw notFound("List not found");
+  const { transactionId } = rows[0]!;
   const { createdAtMs, ...before } = saved;
   await store.events.emit("list-saved", {
     ownerId,
     listId,
     created: false,
-    local: { began, before, after: factsOf(input, kind), createdAtMs },
+    local: { began, transactionId, before, after: factsOf(input, kind), createdAtMs },
   });
   return getListDetail(store, ownerId, listId, actorId);
 }
@@ -226,13 +229,13 @@ export async function deleteList(store: Store, actorId: string, ownerId: string,
     const [row] = await tx
       .delete(lists)
       .where(and(eq(lists.userId, ownerId), eq(lists.id, listId)))
-      .returning({ ...filterableColumns, createdAt: lists.createdAt });
+      .returning({ ...filterableColumns, createdAt: lists.createdAt, transactionId: writeTransaction });
     return row;
   });
   let local: ListWriteLocal = { began, before: null };
   if (gone) {
-    const { createdAt, ...before } = gone;
-    local = { began, before, createdAtMs: createdAt.getTime() };
+    const { createdAt, transactionId, ...before } = gone;
+    local = { began, transactionId, before, createdAtMs: createdAt.getTime() };
   }
   await store.events.emit("list-deleted", { ownerId, listId, local });
 }
