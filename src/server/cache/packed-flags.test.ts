@@ -1,11 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { NO_FLAGS, packFlags } from "./packed-flags.ts";
+import { FLAG_SEPARATOR_CODE, NO_FLAGS, packedFlags } from "./packed-flags.ts";
 
-describe("packFlags", () => {
+const SEP = String.fromCharCode(FLAG_SEPARATOR_CODE);
+/** As the database packs them: the separator, then each flag followed by it. */
+const pack = (flags: string[]) => packedFlags(SEP + flags.join(SEP) + SEP);
+
+describe("packedFlags", () => {
   const key = (owner: string, list: string) => `${owner}\u0000${list}`;
 
   it("answers exactly the flags it was given", () => {
-    const flags = packFlags(["u" + key("ann", "l1"), "f" + key("bob", "l22")]);
+    const flags = pack(["u" + key("ann", "l1"), "f" + key("bob", "l22")]);
     expect(flags.has("u" + key("ann", "l1"))).toBe(true);
     expect(flags.has("f" + key("bob", "l22"))).toBe(true);
     // The other kind, a prefix, a suffix, and a key made of two neighbours: none of them.
@@ -17,23 +21,21 @@ describe("packFlags", () => {
   });
 
   it("never matches across two flags", () => {
-    const flags = packFlags(["ua", "fb"]);
-    expect(flags.has("ua\u0001fb")).toBe(false);
-    expect(flags.has("a\u0001f")).toBe(false);
-    // Flags that hold the separator themselves are kept as they are.
-    const odd = packFlags(["u\u0001x", "fy"]);
-    expect(odd.has("u\u0001x")).toBe(true);
-    expect(odd.has("x\u0001fy")).toBe(false);
+    const flags = pack(["ua", "fb"]);
+    expect(flags.has(`ua${SEP}fb`)).toBe(false);
+    expect(flags.has(`a${SEP}f`)).toBe(false);
   });
 
   it("finds a flag whose text also occurs inside an earlier one", () => {
-    const flags = packFlags(["uab" + key("x", "1"), "b" + key("x", "1")]);
+    const flags = pack(["uab" + key("x", "1"), "b" + key("x", "1")]);
     expect(flags.has("b" + key("x", "1"))).toBe(true);
     expect(flags.has("ab" + key("x", "1"))).toBe(false);
   });
 
-  it("shares one empty answer", () => {
-    expect(packFlags([])).toBe(NO_FLAGS);
+  it("refuses a string not packed so, and shares one empty answer", () => {
+    expect(() => packedFlags("ua")).toThrow(RangeError);
+    expect(() => packedFlags(`${SEP}ua`)).toThrow(RangeError);
+    expect(packedFlags(SEP + SEP)).toBe(NO_FLAGS);
     expect(NO_FLAGS.has("u")).toBe(false);
   });
 });

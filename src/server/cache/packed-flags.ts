@@ -10,20 +10,29 @@ const SEP_CODE = SEP.charCodeAt(0);
 export const NO_FLAGS: FlagLookup = new Set<string>();
 
 /**
- * A member's flags kept as one string, each between separators, for the
- * memory a remembered member costs: a Set of the same flags held about
- * 190 bytes a flag (each string a chain of the row's pieces, plus the set's
- * slot), this about 35, and a member has dozens (docs/performance.md,
- * "A member's flags in one string"). A lookup is one search of that string,
- * a few hundred bytes to a few kilobytes. Flags holding the separator (no
- * key we make does) stay a Set, so no lookup can match across two flags.
+ * A member's flags kept as one string: the separator, then each flag
+ * followed by the separator, as the database packs them
+ * (browse.service.ts, memberFlagsReaderOf), so the member's rows arrive as
+ * one string. Kept so for the memory a remembered member costs: a Set of
+ * the same flags held about 190 bytes a flag (each string a chain of the
+ * row's pieces, plus the set's slot), this about 35, and a member has
+ * dozens (docs/performance.md, "A member's flags in one string"). A lookup
+ * is one search of that string, a few hundred bytes to a few kilobytes.
+ * The packer makes sure no flag holds the separator, so no lookup can match
+ * across two flags.
  */
-export function packFlags(flags: Iterable<string>): FlagLookup {
-  const all = [...flags];
-  if (all.length === 0) return NO_FLAGS;
-  if (all.some((f) => f.includes(SEP))) return new Set(all);
-  return new PackedFlags(SEP + all.join(SEP) + SEP);
+export function packedFlags(packed: string): FlagLookup {
+  if (
+    packed.length < 2 ||
+    packed.charCodeAt(0) !== SEP_CODE ||
+    packed.charCodeAt(packed.length - 1) !== SEP_CODE
+  )
+    throw new RangeError("packed flags begin and end with the separator");
+  return packed.length === 2 ? NO_FLAGS : new PackedFlags(packed);
 }
+
+/** The separator's code, for SQL that packs flags (`chr(code)`). */
+export const FLAG_SEPARATOR_CODE = SEP_CODE;
 
 class PackedFlags implements FlagLookup {
   constructor(private readonly packed: string) {}

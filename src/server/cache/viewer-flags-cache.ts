@@ -33,7 +33,7 @@ export const MEMBER_FLAGS_KEPT = 100;
  * Each member's favourite and upvote flags, all of them ('f' or 'u' and the
  * list's key), so that any page of cards they read is overlaid without a
  * query; null for a member with more than MEMBER_FLAGS_KEPT of a kind, whose
- * pages read their own flags (viewerFlagsCache). Kept packed (packFlags):
+ * pages read their own flags (viewerFlagsCache). Kept packed (packedFlags):
  * this cache holds thousands of members of dozens of flags each. Only the
  * member's own toggles change these (a deleted list's flags go with it, and
  * its card with it from every page): each drops theirs at once, on every

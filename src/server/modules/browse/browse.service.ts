@@ -12,7 +12,7 @@ import { builtStatement } from "../../db/built-query.ts";
 import { batchedRead } from "../../db/batched-reads.ts";
 import { LIMITS } from "#shared/limits.ts";
 import { MEMBER_FLAGS_KEPT } from "../../cache/viewer-flags-cache.ts";
-import { NO_FLAGS, packFlags, type FlagLookup } from "../../cache/packed-flags.ts";
+import { FLAG_SEPARATOR_CODE, NO_FLAGS, packedFlags, type FlagLookup } from "../../cache/packed-flags.ts";
 
 export type { BrowsePage, ListCard };
 
@@ -20,7 +20,11 @@ function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => "\\" + c);
 }
 
-const cardKey = (u: string, l: string) => `${u}\u0000${l}`;
+const KEY_NUL = "\u0000";
+/** A card's key: its owner and its list, joined by a character no id holds and no SQL text can. */
+const cardKey = (u: string, l: string) => `${u}${KEY_NUL}${l}`;
+/** What the database joins them with instead (memberFlagsReaderOf). */
+const KEY_JOIN = "\u0002";
 
 interface FlagsAsked {
   viewerId: string;
@@ -93,14 +97,31 @@ function flagsReaderOf(db: Db) {
  * remembered as too many.
  */
 function memberFlagsReaderOf(db: Db) {
-  // A constant, written into the text: the statement keeps one plan (db/pglite-statements.ts).
+  // Constants, written into the text: the statement keeps one plan (db/pglite-statements.ts).
   const cap = sql.raw(String(MEMBER_FLAGS_KEPT + 1));
+  const kept = sql.raw(String(MEMBER_FLAGS_KEPT));
+  // PostgreSQL's text cannot hold cardKey's NUL: the database joins a card's
+  // owner and list with KEY_JOIN, and the reader puts the NUL back.
+  const sep = sql.raw(`chr(${FLAG_SEPARATOR_CODE})`);
+  const join = sql.raw(`chr(${KEY_JOIN.charCodeAt(0)})`);
   const asked = textArrayParam("members");
   // Built once (db/built-query.ts); each batch fills in its members.
-  const statement = builtStatement<{ member: string; kind: string; owner: string; list: string }>(
+  // Each member's flags come packed in one string (cache/packed-flags.ts), a
+  // row a member instead of a row a flag: a batch of members with dozens of
+  // flags each costs the server half the CPU it did as rows
+  // (docs/performance.md, "A member's flags packed by the database"). A
+  // member with too many of a kind, or whose flags hold a separator (no id
+  // we make does), gets null: read page by page instead.
+  const statement = builtStatement<{ member: string; packed: string | null }>(
     db,
     sql`
-      SELECT kind, member, owner, list FROM (
+      SELECT member,
+          CASE WHEN max(n) > ${kept}
+              OR bool_or(strpos(owner || list, ${sep}) > 0 OR strpos(owner || list, ${join}) > 0)
+            THEN NULL
+            ELSE ${sep} || string_agg(kind || owner || ${join} || list, ${sep}) || ${sep}
+          END AS packed
+      FROM (
         (SELECT 'f' AS kind, ${favorites.userId} AS member, ${favorites.listUserId} AS owner,
             ${favorites.listId} AS list, row_number() OVER (PARTITION BY ${favorites.userId}) AS n
           FROM ${favorites} WHERE ${favorites.userId} = ANY(${asked}))
@@ -108,21 +129,15 @@ function memberFlagsReaderOf(db: Db) {
         (SELECT 'u', ${listUpvotes.voterId}, ${listUpvotes.listUserId}, ${listUpvotes.listId},
             row_number() OVER (PARTITION BY ${listUpvotes.voterId})
           FROM ${listUpvotes} WHERE ${listUpvotes.voterId} = ANY(${asked}))
-      ) flags WHERE n <= ${cap}`,
+      ) flags WHERE n <= ${cap} GROUP BY member`,
   );
   return batchedRead(async (members: string[]) => {
     const rows = await statement.rows({ members: textArrayLiteral(members) });
-    // Rows are unique (each table's key), so a member's flags are gathered as a list and packed once.
-    const flags = new Map<string, string[] | null>(members.map((m) => [m, []]));
-    const counts = new Map<string, number>();
-    for (const r of rows) {
-      const counted = `${r.kind}${r.member}`;
-      const n = (counts.get(counted) ?? 0) + 1;
-      counts.set(counted, n);
-      if (n > MEMBER_FLAGS_KEPT) flags.set(r.member, null);
-      flags.get(r.member)?.push(r.kind + cardKey(r.owner, r.list));
-    }
-    return new Map([...flags].map(([member, all]) => [member, all && packFlags(all)]));
+    // A member with no flags has no row.
+    const flags = new Map<string, FlagLookup | null>(members.map((m) => [m, NO_FLAGS]));
+    for (const r of rows)
+      flags.set(r.member, r.packed === null ? null : packedFlags(r.packed.replaceAll(KEY_JOIN, KEY_NUL)));
+    return flags;
   });
 }
 

@@ -426,6 +426,26 @@ describe("shared answers", () => {
     ]);
   });
 
+  it("reads no flag out of a list id that holds the packing's separators", async () => {
+    // No id we make holds a control character; one written behind the API's
+    // back must not make a member's packed flags claim a list they never flagged.
+    const plain = await seedList(bob, 950, { name: "Numbat plain" });
+    const odd = `x\u0001f${bob.id}\u0002${plain}`;
+    await t.database.db
+      .insert(lists)
+      .values({ userId: alice.id, id: odd, name: "Numbat odd", description: "" });
+    const dave = await t.signUp("dave@example.com");
+    await t.database.db.insert(listUpvotes).values({ listUserId: alice.id, listId: odd, voterId: dave.id });
+    const cards = (await browse("q=numbat", dave)).lists;
+    expect(cards.map((c) => [c.id, c.viewer])).toEqual(
+      expect.arrayContaining([
+        [plain, { favorited: false, upvoted: false }],
+        [odd, { favorited: false, upvoted: true }],
+      ]),
+    );
+    expect(cards).toHaveLength(2);
+  });
+
   it("remembers a member's flags for every page until their own toggle, and reads per page past the limit", async () => {
     const page = await browse("q=zanzibar");
     const [first, second] = page.lists as [Page["lists"][number], Page["lists"][number]];
