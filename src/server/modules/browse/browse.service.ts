@@ -109,9 +109,10 @@ function memberFlagsReaderOf(db: Db) {
   // Each member's flags come packed in one string (cache/packed-flags.ts), a
   // row a member instead of a row a flag: a batch of members with dozens of
   // flags each costs the server half the CPU it did as rows
-  // (docs/performance.md, "A member's flags packed by the database"). A
-  // member with too many of a kind, or whose flags hold a separator (no id
-  // we make does), gets null: read page by page instead.
+  // (docs/performance.md, "Where PostgreSQL's time goes; a member's flags
+  // packed by the database"). A member with too many of a kind, or whose
+  // flags hold a separator (no id we make does), gets null: read page by
+  // page instead.
   const statement = builtStatement<{ member: string; packed: string | null }>(
     db,
     sql`
