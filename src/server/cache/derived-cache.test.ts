@@ -42,6 +42,53 @@ describe("a derived cache", () => {
     expect(await cache.get("a", c.load)).toBe(4);
   });
 
+  it("bounded in bytes, keeps what fits, the oldest going first", async () => {
+    // Answers weigh what they say: a member of 30 flags, another of 500.
+    const cache = cacheOf({ bound: { entries: 100, ttlMs: 60_000, bytes: 100 }, weigh: (n) => n });
+    await cache.get("a", async () => 30);
+    await cache.get("b", async () => 30);
+    await cache.get("c", async () => 30);
+    expect(cache.bytes).toBe(90);
+    await cache.get("d", async () => 30);
+    // 120 bytes: a, the oldest, went; b, c and d fit.
+    expect(cache.bytes).toBe(90);
+    expect(cache.peek("a")).toBeUndefined();
+    expect([cache.peek("b"), cache.peek("c"), cache.peek("d")]).toEqual([30, 30, 30]);
+    cache.forget("c");
+    expect(cache.bytes).toBe(60);
+  });
+
+  it("hands an answer larger than its bound in bytes to its readers without keeping it or losing the others", async () => {
+    const cache = cacheOf({ bound: { entries: 100, ttlMs: 60_000, bytes: 100 }, weigh: (n) => n });
+    await cache.get("small", async () => 40);
+    expect(await cache.get("huge", async () => 500)).toBe(500);
+    expect(cache.peek("huge")).toBeUndefined();
+    expect(cache.peek("small")).toBe(40);
+    expect(cache.bytes).toBe(40);
+    cache.set("huge", 500);
+    expect(cache.peek("huge")).toBeUndefined();
+    expect(cache.bytes).toBe(40);
+  });
+
+  it("weighs an answer again when a write changes it, and sheds what no longer fits", async () => {
+    const cache = cacheOf({ bound: { entries: 100, ttlMs: 60_000, bytes: 100 }, weigh: (n) => n });
+    await cache.get("a", async () => 40);
+    await cache.get("b", async () => 40);
+    cache.update(Infinity, (key, n) => (key === "b" ? 70 : n));
+    // 110 bytes: a, the oldest, made room.
+    expect(cache.peek("a")).toBeUndefined();
+    expect(cache.peek("b")).toBe(70);
+    expect(cache.bytes).toBe(70);
+    cache.revise((_key, n) => n - 50);
+    expect(cache.bytes).toBe(20);
+    cache.clear();
+    expect(cache.bytes).toBe(0);
+  });
+
+  it("refuses a bound in bytes without a way to weigh answers", () => {
+    expect(() => cacheOf({ bound: { entries: 10, ttlMs: 1000, bytes: 100 } })).toThrow(/weighs nothing/);
+  });
+
   it("lets expired answers go as new ones come, though nobody asks for them again", async () => {
     vi.useFakeTimers();
     const cache = cacheOf({ bound: { entries: 100, ttlMs: 1000 } });

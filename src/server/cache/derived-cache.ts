@@ -8,6 +8,15 @@ export interface CacheBound {
    * bounds memory and what a change made outside the app leaves stale.
    */
   ttlMs: number;
+  /**
+   * Bytes at most, as `weigh` counts them, for answers whose sizes differ
+   * by a thousand times (a member with a handful of flags or hundreds, a
+   * discussion of one comment or thousands): the oldest go first until the
+   * answers kept fit, and an answer larger than the whole bound is handed
+   * to its readers and not kept. The entries bound alone let such a cache
+   * grow with what its largest answers happen to be.
+   */
+  bytes?: number;
 }
 
 export interface DerivedCacheOptions<K, V> {
@@ -28,6 +37,8 @@ export interface DerivedCacheOptions<K, V> {
    */
   mentions?: (key: K, answer: V) => Iterable<string>;
   bound: CacheBound;
+  /** About how many bytes an answer keeps alive (required with `bound.bytes`). */
+  weigh?: (answer: V) => number;
 }
 
 interface Entry<K, V> {
@@ -43,6 +54,8 @@ interface Entry<K, V> {
   mentions?: string[];
   /** Writes that came while the answer was still coming (`revise`), applied as it comes. */
   revisions?: ((key: K, answer: V) => V)[];
+  /** The settled answer's weight (`weigh`), counted in the cache's bytes while the entry is kept. */
+  weight?: number;
 }
 
 /**
@@ -60,6 +73,8 @@ export class DerivedCache<K, V> {
   /** With `mentions`: the keys' texts of the settled answers that show each thing, and of the answers still coming. */
   private readonly mentioned = new Map<string, Set<string>>();
   private readonly coming = new Set<string>();
+  /** The kept answers' weights together (`weigh`). */
+  private weighed = 0;
 
   constructor(
     private readonly options: DerivedCacheOptions<K, V>,
@@ -67,10 +82,17 @@ export class DerivedCache<K, V> {
   ) {
     this.name = options.name;
     this.bound = options.bound;
+    if (options.bound.bytes !== undefined && !options.weigh)
+      throw new Error(`cache "${options.name}" is bounded in bytes but weighs nothing`);
   }
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** The kept answers' weight in bytes, as `weigh` counts it (0 for a cache that weighs nothing). */
+  get bytes(): number {
+    return this.weighed;
   }
 
   /** The cached answer for `key`, or `load()`'s (kept for the next reader). */
@@ -128,13 +150,18 @@ export class DerivedCache<K, V> {
     }
     if (settled) {
       this.settle(text, entry, settled);
+      this.shed(text);
     } else {
       if (this.options.mentions) this.coming.add(text);
       value.then(
         (read) => {
           const answer = this.revised(entry, read);
-          if (this.entries.get(text) === entry) this.settle(text, entry, { answer, at: performance.now() });
-          else entry.settled = { answer, at: performance.now() };
+          if (this.entries.get(text) !== entry) {
+            entry.settled = { answer, at: performance.now() };
+            return;
+          }
+          this.settle(text, entry, { answer, at: performance.now() });
+          this.shed(text);
         },
         () => {
           if (this.entries.get(text) === entry) this.remove(text);
@@ -165,9 +192,30 @@ export class DerivedCache<K, V> {
     return now - entry.at >= this.bound.ttlMs;
   }
 
-  /** Records an entry's answer, and indexes what it shows (`mentions`). */
+  /**
+   * With a bound in bytes: drops the oldest answers until the rest fit, after
+   * an answer came or changed (those still coming weigh nothing yet). An
+   * answer that came larger than the whole bound goes at once instead (its
+   * readers have it already), rather than pushing out everything before it.
+   */
+  private shed(came?: string): void {
+    const limit = this.bound.bytes;
+    if (limit === undefined || this.weighed <= limit) return;
+    if (came !== undefined && (this.entries.get(came)?.weight ?? 0) > limit) this.remove(came);
+    for (const [text, entry] of this.entries) {
+      if (this.weighed <= limit) return;
+      if (entry.weight) this.remove(text);
+    }
+  }
+
+  /** Records an entry's answer (which the entry is kept with), weighs it, and indexes what it shows (`mentions`). */
   private settle(text: string, entry: Entry<K, V>, settled: NonNullable<Entry<K, V>["settled"]>): void {
     entry.settled = settled;
+    if (this.options.weigh) {
+      this.weighed -= entry.weight ?? 0;
+      entry.weight = this.options.weigh(settled.answer);
+      this.weighed += entry.weight;
+    }
     const { mentions } = this.options;
     if (!mentions) return;
     this.coming.delete(text);
@@ -236,6 +284,7 @@ export class DerivedCache<K, V> {
       this.settle(text, entry, { answer, at: entry.settled!.at });
       entry.value = Promise.resolve(answer);
     }
+    this.shed();
   }
 
   /**
@@ -257,6 +306,7 @@ export class DerivedCache<K, V> {
       this.settle(text, entry, { answer, at: entry.settled.at });
       entry.value = Promise.resolve(answer);
     }
+    this.shed();
   }
 
   /** An answer as it came, with the revisions of the writes that came meanwhile. */
@@ -304,6 +354,7 @@ export class DerivedCache<K, V> {
   }
 
   clear(): void {
+    this.weighed = 0;
     this.entries.clear();
     this.groups.clear();
     this.mentioned.clear();
@@ -314,6 +365,7 @@ export class DerivedCache<K, V> {
     const entry = this.entries.get(text);
     if (!entry) return;
     this.entries.delete(text);
+    this.weighed -= entry.weight ?? 0;
     this.coming.delete(text);
     this.unindex(text, entry);
     const group = entry.group;

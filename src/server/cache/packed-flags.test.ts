@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FLAG_SEPARATOR_CODE, NO_FLAGS, packedFlags } from "./packed-flags.ts";
+import { FLAG_SEPARATOR_CODE, NO_FLAGS, flagsWeight, packedFlags } from "./packed-flags.ts";
 
 const SEP = String.fromCharCode(FLAG_SEPARATOR_CODE);
 /** As the database packs them: the separator, then each flag followed by it. */
@@ -37,5 +37,16 @@ describe("packedFlags", () => {
     expect(() => packedFlags(`${SEP}ua`)).toThrow(RangeError);
     expect(packedFlags(SEP + SEP)).toBe(NO_FLAGS);
     expect(NO_FLAGS.has("u")).toBe(false);
+  });
+
+  it("weighs a member's flags by their packed text, and no flags at nothing", () => {
+    const flag = (i: number) => "u" + key("bench-u12345", `list_16000000${String(i).padStart(5, "0")}`);
+    const few = pack(Array.from({ length: 38 }, (_, i) => flag(i)));
+    const many = pack(Array.from({ length: 200 }, (_, i) => flag(i)));
+    // 32 characters a flag and its separator, and the object around them.
+    expect(flagsWeight(few)).toBe(38 * 33 + 1 + 48);
+    expect(flagsWeight(many)).toBeGreaterThan(5 * flagsWeight(few));
+    expect(flagsWeight(NO_FLAGS)).toBe(0);
+    expect(flagsWeight(null)).toBe(0);
   });
 });

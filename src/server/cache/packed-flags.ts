@@ -31,11 +31,25 @@ export function packedFlags(packed: string): FlagLookup {
   return packed.length === 2 ? NO_FLAGS : new PackedFlags(packed);
 }
 
+/**
+ * About how many bytes a member's flags keep alive (memberFlagsCache's
+ * bound in bytes): the packed text, a byte a character as V8 keeps text
+ * of these ids, and the object and string around it. No flags, or the
+ * null of a member with too many to keep, cost nothing of their own.
+ */
+export function flagsWeight(flags: FlagLookup | null): number {
+  return flags instanceof PackedFlags ? flags.length + 48 : 0;
+}
+
 /** The separator's code, for SQL that packs flags (`chr(code)`). */
 export const FLAG_SEPARATOR_CODE = SEP_CODE;
 
 class PackedFlags implements FlagLookup {
   constructor(private readonly packed: string) {}
+
+  get length(): number {
+    return this.packed.length;
+  }
 
   has(flag: string): boolean {
     // An empty search would find itself everywhere, forever (indexOf of "" never gives -1).

@@ -1,5 +1,5 @@
 import type { CacheDeclaration } from "./declare-cache.ts";
-import type { FlagLookup } from "./packed-flags.ts";
+import { flagsWeight, type FlagLookup } from "./packed-flags.ts";
 
 /** One reader's flags for one page of cards ('f' or 'u' and the card's key, see browse.service.ts). */
 export interface ViewerPage {
@@ -42,8 +42,11 @@ export const MEMBER_FLAGS_KEPT = 100;
 export const memberFlagsCache: CacheDeclaration<string, FlagLookup | null> = {
   name: "each member's favourite and upvote flags",
   key: (memberId) => memberId,
-  // At most 10,000 members of at most 200 flags, a few MB in a typical crowd.
-  bound: { entries: 10_000, ttlMs: 5 * 60_000 },
+  // 10,000 members of a few dozen flags weigh about 12 MB (the bench's
+  // crowd, 38 flags each, all kept); 10,000 of 200 would weigh 80 MB, so a
+  // crowd of heavy flaggers keeps fewer of them instead.
+  bound: { entries: 10_000, ttlMs: 5 * 60_000, bytes: 16 * 1024 * 1024 },
+  weigh: flagsWeight,
   derivesFrom: {
     "upvote-toggled": (flags, e) => flags.forget(e.voterId),
     "favorite-toggled": (flags, e) => flags.forget(e.userId),
