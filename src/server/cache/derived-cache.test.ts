@@ -43,7 +43,7 @@ describe("a derived cache", () => {
   });
 
   it("bounded in bytes, keeps what fits, the oldest going first", async () => {
-    // Answers weigh what they say: a member of 30 flags, another of 500.
+    // Each answer weighs what it is: three of 30 bytes fit in 100, a fourth does not.
     const cache = cacheOf({ bound: { entries: 100, ttlMs: 60_000, bytes: 100 }, weigh: (n) => n });
     await cache.get("a", async () => 30);
     await cache.get("b", async () => 30);
