@@ -37,11 +37,6 @@ export interface AppInput {
   /** False: nothing is cached, every read asks the database (the coherence test's reference). */
   caching?: boolean;
   /**
-   * Counts of a search read in slices of about this many public lists, null
-   * at once (browse/count-matches.ts); left out, in slices on PGlite only.
-   */
-  countSliceLists?: number | null;
-  /**
    * Keep the Community Consensus computed (the server: REFRESH_DEFAULTS, or
    * CONSENSUS_REFRESH_MS); absent, this app only serves what is stored
    * (most tests).

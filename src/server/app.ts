@@ -18,7 +18,6 @@ import { createDomainEvents } from "./events/domain-events.ts";
 import { createLiveEvents } from "./realtime/live-events.ts";
 import { liveFromDomain } from "./realtime/live-from-domain.ts";
 import { createStore } from "./store.ts";
-import { COUNT_SLICE_LISTS } from "./modules/browse/count-matches.ts";
 import { type AppEnv, forgetSessionAfterWrites, sessionMiddleware } from "./http/context.ts";
 import { ApiError, notFound } from "./http/errors.ts";
 import { compression } from "./http/compression.ts";
@@ -168,15 +167,7 @@ function appDeps(input: AppInput): AppDeps {
   const events = createDomainEvents(input.link, input.logger);
   const live = createLiveEvents(input.logger);
   liveFromDomain(events, live);
-  const store = createStore(input.database.db, events, {
-    caching: input.caching ?? true,
-    countSliceLists:
-      input.countSliceLists !== undefined
-        ? input.countSliceLists
-        : input.database.kind === "pglite"
-          ? COUNT_SLICE_LISTS
-          : null,
-  });
+  const store = createStore(input.database.db, events, { caching: input.caching ?? true });
   return {
     ...input,
     store,

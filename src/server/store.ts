@@ -13,30 +13,18 @@ export interface Store {
   events: DomainEvents;
   caches: Caches;
   /**
-   * Where the database runs on this process's one thread (PGlite), a count
-   * over more public lists than this is read in slices of about this many,
-   * so that other requests are answered between them
-   * (browse/count-matches.ts); null where it runs apart (PostgreSQL).
-   */
-  countSliceLists: number | null;
-  /**
    * The app's one instance of what `make` builds from the database (a
    * batched reader, a prepared statement), made on first use.
    */
   perApp<T>(make: (db: Db) => T): T;
 }
 
-export function createStore(
-  db: Db,
-  events: DomainEvents,
-  { caching = true, countSliceLists = null }: { caching?: boolean; countSliceLists?: number | null } = {},
-): Store {
+export function createStore(db: Db, events: DomainEvents, { caching = true } = {}): Store {
   const made = new Map<(db: Db) => unknown, unknown>();
   return {
     db,
     events,
     caches: createCaches({ events, enabled: caching }),
-    countSliceLists,
     perApp<T>(make: (db: Db) => T): T {
       if (!made.has(make)) made.set(make, make(db));
       return made.get(make) as T;

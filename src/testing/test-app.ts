@@ -68,8 +68,6 @@ export interface TestAppOptions<Emails extends readonly string[]> {
   clientDir?: string;
   /** False: an app that caches nothing (the reference a cached answer is compared with). */
   caching?: boolean;
-  /** Counts of a search read in slices of this many public lists (the server's default when left out). */
-  countSliceLists?: number | null;
   /** An existing database to use instead of a fresh one (it is not disposed by close). */
   database?: TestDatabase;
   /** Keep the Community Consensus computed, with these timings; left out, nothing computes it. */
@@ -120,7 +118,6 @@ export async function createTestApp<const Emails extends readonly string[] = []>
     clientDir: options.clientDir ?? null,
     admins: adminEmails(env),
     caching: options.caching ?? true,
-    ...(options.countSliceLists !== undefined ? { countSliceLists: options.countSliceLists } : {}),
     consensusRefresh: options.consensus,
   });
 

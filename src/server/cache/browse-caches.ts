@@ -131,59 +131,32 @@ export const browsePagesCache: CacheDeclaration<BrowseQuery, BrowsePage> = {
   },
 };
 
-/**
- * A count of a filter's lists, with the snapshots it was read in
- * (db/transaction-visibility.ts): one for a count read at once; one per
- * slice of creation time for a count read in slices (browse/count-matches.ts),
- * each slice holding the lists created from its `fromMs` (whole milliseconds,
- * rounded down) up to the next slice's.
- */
+/** A count of a filter's lists, with the snapshot it was read in (db/transaction-visibility.ts). */
 export interface SeenCount {
   n: number;
-  seen: readonly CountPart[];
-}
-
-export interface CountPart {
-  fromMs: number;
-  snapshot: Snapshot;
-}
-
-/** A count read in one statement: one part, from the beginning of time. */
-export const countReadAtOnce = (n: number, snapshot: Snapshot): SeenCount => ({
-  n,
-  seen: [{ fromMs: -Infinity, snapshot }],
-});
-
-/** Whether the part of a count that holds a list created at `createdAtMs` saw the transaction. */
-export function countSaw(seen: readonly CountPart[], transactionId: string, createdAtMs: number): boolean {
-  let part = seen[0]!;
-  for (const next of seen) if (next.fromMs <= createdAtMs) part = next;
-  return sawTransaction(part.snapshot, transactionId);
+  seen: Snapshot;
 }
 
 /**
  * Each cached count moves by the one list it gained or lost: a busy site
  * never recounts because someone saved. Whether a count already holds the
- * write is told by its snapshot (that of the slice holding the list), so a
- * count still being made when the write came is kept too, and moved when it
- * comes if it did not see the write: counting a search over a million lists
- * takes most of a second, and with a save every moment a fresh process
- * would otherwise count its searches again and again (docs/performance.md).
+ * write is told by its snapshot, so a count still being made when the write
+ * came is kept too, and moved when it comes if it did not see the write:
+ * counting a search over a million lists takes most of a second on
+ * PostgreSQL, and with a save every moment a fresh process would otherwise
+ * count its searches again and again (docs/performance.md).
  */
 function countAfterListWrite(counts: DerivedCache<BrowseFilter, SeenCount>, local: ListWrite | undefined) {
   if (!local) return counts.clear();
-  const { before, after, transactionId, createdAtMs } = local;
+  const { before, after, transactionId } = local;
   const delta = (filter: BrowseFilter) =>
     (after && matchesFilter(after, filter) ? 1 : 0) - (before && matchesFilter(before, filter) ? 1 : 0);
   // Without its transaction (a deletion that found the list gone moved
-  // nothing) or its place in creation time, a count it would move cannot
-  // tell whether it saw it: read again.
-  if (transactionId === undefined || createdAtMs === undefined) {
-    return counts.drop((filter) => delta(filter) !== 0);
-  }
+  // nothing), a count it would move cannot tell whether it saw it: read again.
+  if (transactionId === undefined) return counts.drop((filter) => delta(filter) !== 0);
   counts.revise((filter, count) => {
     const moved = delta(filter);
-    if (moved === 0 || countSaw(count.seen, transactionId, createdAtMs)) return count;
+    if (moved === 0 || sawTransaction(count.seen, transactionId)) return count;
     return { ...count, n: count.n + moved };
   });
 }

@@ -23,11 +23,10 @@ export interface ListWriteLocal {
   /** The list's facts before the write; null when it did not exist. */
   before: ListFacts | null;
   /**
-   * When the list was created, in whole milliseconds rounded down
-   * (db/list-creation-ms.ts), given with `transactionId`: browse pages in
-   * creation order that end before the list are untouched by it joining or
-   * leaving their filter, and keep their cards; and a count read in slices
-   * of creation time is moved by the slice that holds the list.
+   * When the list was created, in whole milliseconds, where the write knows
+   * it (a save over a list, a deletion): browse pages in creation order
+   * that end before the list are untouched by it joining or leaving their
+   * filter, and keep their cards.
    */
   createdAtMs?: number;
 }
