@@ -23,10 +23,11 @@ export interface ListWriteLocal {
   /** The list's facts before the write; null when it did not exist. */
   before: ListFacts | null;
   /**
-   * When the list was created, in whole milliseconds, where the write knows
-   * it (a save over a list, a deletion): browse pages in creation order
-   * that end before the list are untouched by it joining or leaving their
-   * filter, and keep their cards.
+   * When the list was created, in whole milliseconds rounded down
+   * (db/list-creation-ms.ts), where the write changed a list (a creation, a
+   * save, a deletion): browse pages in creation order that end before the
+   * list are untouched by it joining or leaving their filter, and keep
+   * their cards.
    */
   createdAtMs?: number;
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Auth } from "../../auth/auth.ts";
 import type { Db, Tx } from "../../db/client.ts";
+import { listCreatedAtMs } from "../../db/list-creation-ms.ts";
 import { textArray } from "../../db/text-array.ts";
 import { writeTransaction } from "../../db/transaction-visibility.ts";
 import {
@@ -137,7 +138,7 @@ async function checkConfirmation(db: Db, auth: Auth, userId: string, confirm: De
 
 interface Removed {
   /** The lists deleted, each with the deleting transaction (the same for all). */
-  lists: { id: string; facts: ListFacts; transactionId: string }[];
+  lists: { id: string; facts: ListFacts; transactionId: string; createdAtMs: number }[];
   unvoted: { ownerId: string; listId: string; delta: number; upvoteCount: number }[];
   unfavored: { ownerId: string; listId: string }[];
   /** Comments whose votes or existence changed, with their discussion. */
@@ -180,7 +181,7 @@ export async function deleteAccount(
     await store.events.emit("list-deleted", {
       ownerId: userId,
       listId: list.id,
-      local: { began, transactionId: list.transactionId, before: list.facts },
+      local: { began, transactionId: list.transactionId, before: list.facts, createdAtMs: list.createdAtMs },
     });
   }
   for (const u of removed.unvoted) {
@@ -232,6 +233,7 @@ async function removeEverything(tx: Tx, userId: string, email: string): Promise<
     tags: lists.tags,
     isPublic: lists.isPublic,
     transactionId: writeTransaction,
+    createdAtMs: listCreatedAtMs,
   });
 
   // Upvotes they gave: each list's count moves back by exactly the rows removed.
@@ -295,7 +297,12 @@ async function removeEverything(tx: Tx, userId: string, email: string): Promise<
   await tx.delete(user).where(eq(user.id, userId));
 
   return {
-    lists: ownLists.map(({ id, transactionId, ...facts }) => ({ id, facts, transactionId })),
+    lists: ownLists.map(({ id, transactionId, createdAtMs, ...facts }) => ({
+      id,
+      facts,
+      transactionId,
+      createdAtMs,
+    })),
     unvoted: unvoted.map((u) => ({
       ownerId: u.user_id,
       listId: u.id,

@@ -325,6 +325,24 @@ describe("shared answers", () => {
     expect((await browse("q=list&sort=mostVotes")).lists[0]!.name).toBe("List direct, voted");
   });
 
+  it("keeps a full page in creation order when a list is created after its end, and counts the list in", async () => {
+    const oldest = await browse("q=list&sort=oldest");
+    expect(oldest.lists).toHaveLength(12);
+    // Behind the API's back, the oldest of all: a rebuilt page would show it, a kept one does not.
+    await seedList(bob, 540, { name: "List direct, oldest", createdAt: new Date(now - 400 * DAY) });
+    const created = await t.request("/api/lists", {
+      method: "POST",
+      json: { name: "List created now", description: "", tags: [], items: [] },
+      cookie: alice.cookie,
+    });
+    expect(created.status).toBe(201);
+    const after = await browse("q=list&sort=oldest");
+    expect(after.lists).toEqual(oldest.lists);
+    expect(after.total).toBe(oldest.total + 1);
+    // Newest first, the new list is on the first page: that page is read again.
+    expect((await browse("q=list")).lists[0]!.name).toBe("List created now");
+  });
+
   it("shares the page with signed-in readers, each with their own flags on it", async () => {
     const seen = await browse("q=zanzibar", bob);
     const target = seen.lists[0]!;

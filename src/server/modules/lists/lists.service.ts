@@ -4,6 +4,7 @@ import { batchedRead } from "../../db/batched-reads.ts";
 import { textArray, textArrayLiteral, textArrayParam } from "../../db/text-array.ts";
 import { builtQuery } from "../../db/built-query.ts";
 import { writeTransaction } from "../../db/transaction-visibility.ts";
+import { listCreatedAtMs } from "../../db/list-creation-ms.ts";
 import { type ListFacts, type ListWriteLocal, writeBegins } from "../../events/domain-event-map.ts";
 import type { Store } from "../../store.ts";
 import { favorites, lists, listUpvotes, user } from "../../db/schema/index.ts";
@@ -121,7 +122,7 @@ export async function createList(store: Store, userId: string, input: ListInput,
   const began = writeBegins();
   const { db } = store;
   const { ids, kind } = validateEntries(await getCatalog(store), input.items);
-  const { listId, transactionId } = await db.transaction(async (tx) => {
+  const { listId, transactionId, createdAtMs } = await db.transaction(async (tx) => {
     // The count and the insert in one transaction, the owner's row locked
     // first: two creates at the cap would otherwise both count 499 and both
     // insert. NO KEY UPDATE serialises this member's creates only; the foreign
@@ -147,10 +148,10 @@ export async function createList(store: Store, userId: string, input: ListInput,
           isPublic: true,
         })
         .onConflictDoNothing()
-        .returning({ transactionId: writeTransaction });
+        .returning({ transactionId: writeTransaction, createdAtMs: listCreatedAtMs });
       if (inserted.length === 0) continue;
       await writeItems(tx, userId, id, ids);
-      return { listId: id, transactionId: inserted[0]!.transactionId };
+      return { listId: id, ...inserted[0]! };
     }
     throw new ApiError(409, "ID_EXHAUSTED", "Could not allocate a list id. Please try again.");
   });
@@ -158,7 +159,7 @@ export async function createList(store: Store, userId: string, input: ListInput,
     ownerId: userId,
     listId,
     created: true,
-    local: { began, transactionId, before: null, after: factsOf(input, kind) },
+    local: { began, transactionId, before: null, after: factsOf(input, kind), createdAtMs },
   });
   return getListDetail(store, userId, listId, userId);
 }
@@ -229,13 +230,13 @@ export async function deleteList(store: Store, actorId: string, ownerId: string,
     const [row] = await tx
       .delete(lists)
       .where(and(eq(lists.userId, ownerId), eq(lists.id, listId)))
-      .returning({ ...filterableColumns, createdAt: lists.createdAt, transactionId: writeTransaction });
+      .returning({ ...filterableColumns, createdAtMs: listCreatedAtMs, transactionId: writeTransaction });
     return row;
   });
   let local: ListWriteLocal = { began, before: null };
   if (gone) {
-    const { createdAt, transactionId, ...before } = gone;
-    local = { began, transactionId, before, createdAtMs: createdAt.getTime() };
+    const { createdAtMs, transactionId, ...before } = gone;
+    local = { began, transactionId, before, createdAtMs };
   }
   await store.events.emit("list-deleted", { ownerId, listId, local });
 }
