@@ -14,6 +14,9 @@
  * worker will. The child's peak resident memory is therefore the fit's (and
  * the lists'), not the generator's.
  *
+ * Beside each fit, the cost of its slices' fingerprints: what a refresh
+ * pays to find that a slice's ballots did not change and need no fit.
+ *
  * Then pointsRankRanges (the Global Rankings top 10's bootstrap) on 100,000
  * submissions, over a season's cast (24) and over all 917 castaways.
  *
@@ -40,6 +43,7 @@ import { castawayPartitions, seasonPartitions } from "../src/server/modules/cons
 import { syntheticSite } from "../src/server/modules/consensus/model/synthetic-site.ts";
 import type { Partition, RankedLists } from "../src/server/modules/consensus/model/types.ts";
 import { seasonSliceChunks } from "../src/server/modules/consensus/compute-consensus.ts";
+import { sliceFingerprint } from "../src/server/modules/consensus/slice-fingerprint.ts";
 import { loadReferenceData } from "../src/server/modules/seasons/reference-data.ts";
 
 const MIN_BALLOTS = 5;
@@ -150,9 +154,15 @@ function fitChild(dir: string): void {
   const rows: string[][] = [];
   const fitStart = performance.now();
   const cpuStart = process.cpuUsage();
+  // The fingerprints' time is shown apart, and left out of the fit's total.
+  let fingerprintTotal = 0;
 
   // A list reaches many seasons, so the 50 season slices hold several rankings
   // per list: they are built a few seasons at a time, as a refresh does.
+  const ids = {
+    seasons: meta.seasonNumbers.map((n) => `s${n}`),
+    castaways: meta.seasonOfCastaway.map((_, c) => `c${c}`),
+  };
   const plan: [string, RankedLists, Partition[]][] = [
     ["seasons, all", data.seasons, [seasons.all]],
     ["seasons by era (3 slices)", data.seasons, [seasons.eras]],
@@ -170,6 +180,7 @@ function fitChild(dir: string): void {
     let builtCpu = 0;
     let fitted = 0;
     let fittedCpu = 0;
+    let fingerprinted = 0;
     let iterations = 0;
     let rankings = 0;
     let ballots = 0;
@@ -181,6 +192,12 @@ function fitChild(dir: string): void {
       built += performance.now() - t0;
       builtCpu += cpuMs(c0);
       sample();
+      t0 = performance.now();
+      for (const slice of slices)
+        sliceFingerprint(slice, ids[lists === data.seasons ? "seasons" : "castaways"], MIN_BALLOTS);
+      const took = performance.now() - t0;
+      fingerprinted += took;
+      fingerprintTotal += took;
       t0 = performance.now();
       c0 = process.cpuUsage();
       for (const slice of slices) {
@@ -200,20 +217,35 @@ function fitChild(dir: string): void {
       seconds(builtCpu),
       seconds(fitted),
       seconds(fittedCpu),
+      seconds(fingerprinted),
       ballots.toLocaleString("en"),
       rankings.toLocaleString("en"),
       `${iterations}${converged ? "" : " (not converged)"}`,
       mb(process.memoryUsage().rss),
     ]);
   }
-  const total = performance.now() - fitStart;
-  const totalCpu = seconds(cpuMs(cpuStart));
+  const total = performance.now() - fitStart - fingerprintTotal;
+  const totalCpu = seconds(cpuMs(cpuStart) - fingerprintTotal);
   sample();
   const maxRss = process.resourceUsage().maxRSS * 1024;
   const points = [24, 917].map((castaways) => timePointsRanges(POINTS_SUBMISSIONS, castaways));
 
   console.log("");
-  table(["slice", "build", "(cpu)", "fit", "(cpu)", "ballots", "rankings", "most passes", "RSS after"], rows);
+  table(
+    [
+      "slice",
+      "build",
+      "(cpu)",
+      "fit",
+      "(cpu)",
+      "fingerprint",
+      "ballots",
+      "rankings",
+      "most passes",
+      "RSS after",
+    ],
+    rows,
+  );
   console.log("");
   console.log(
     `one full fit (all 55 slices):   ${seconds(total)} (cpu ${totalCpu}; load average ${loadavg()[0]!.toFixed(1)} on this machine)`,

@@ -882,7 +882,7 @@ async function main() {
     if (!refresh) throw new Error("the consensus refresh failed");
     console.log(
       `consensus refresh on this data (${refresh.lists.toLocaleString()} lists): read ${(refresh.readMs / 1000).toFixed(2)} s, ` +
-        `fit in the worker ${(refresh.fitMs / 1000).toFixed(2)} s, stored in ${Math.round(refresh.writeMs)} ms; ` +
+        `fit in the worker ${(refresh.fitMs / 1000).toFixed(2)} s (${refresh.slices} slices, ${refresh.categories} categories' ranges), stored in ${Math.round(refresh.writeMs)} ms; ` +
         `this process's RSS at its peak meanwhile ${Math.round(refresh.peakRss / 2 ** 20)} MB`,
     );
     // What a refresh costs while members keep saving: 200 members' saves
@@ -904,7 +904,35 @@ async function main() {
     console.log(
       `consensus refresh after 200 members saved: ${again.membersRead} members read again in ${Math.round(again.readMs)} ms ` +
         `(the main thread's longest stall meanwhile ${Math.round(stalls.max / 1e6)} ms), ` +
-        `fit in the worker ${(again.fitMs / 1000).toFixed(2)} s`,
+        `fit in the worker ${(again.fitMs / 1000).toFixed(2)} s (${again.slicesFitted} of ${again.slices} slices fitted, ${again.categoriesComputed} categories: ` +
+        `the announced members' lists had not changed)`,
+    );
+
+    // One member's list saved for real (a list of seasons), then deleted: a
+    // refresh fits only the slices the list reaches (slice-fingerprint.ts).
+    const listWrite = (path: string, method: string, body?: unknown) =>
+      fetch(`${base}/api/lists${path}`, {
+        method,
+        headers: { "Content-Type": "application/json", Origin: origin, cookie },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const created = await listWrite("", "POST", {
+      name: "Bench: one list saved",
+      items: loadReferenceData()
+        .slice(0, 10)
+        .map((season) => season.id),
+    });
+    if (created.status !== 201)
+      throw new Error(`bench list save failed: ${created.status} ${await created.text()}`);
+    const { list: saved } = (await created.json()) as { list: { id: string; userId: string } };
+    const oneSave = await app.deps.consensus!.refreshNow({ changesOnly: true });
+    const deleted = await listWrite(`/${saved.userId}/${saved.id}`, "DELETE");
+    if (deleted.status !== 204) throw new Error(`bench list delete failed: ${deleted.status}`);
+    const oneDelete = await app.deps.consensus!.refreshNow({ changesOnly: true });
+    if (!oneSave || !oneDelete) throw new Error("the consensus refresh failed");
+    console.log(
+      `consensus refresh after one list of seasons saved: ${oneSave.slicesFitted} of ${oneSave.slices} slices fitted, ${oneSave.categoriesComputed} categories, in ` +
+        `${(oneSave.fitMs / 1000).toFixed(2)} s; after it was deleted: ${oneDelete.slicesFitted} in ${(oneDelete.fitMs / 1000).toFixed(2)} s`,
     );
 
     const discussion = `/api/comments?${new URLSearchParams({ listUserId: DISCUSSED.userId, listId: DISCUSSED.listId })}`;

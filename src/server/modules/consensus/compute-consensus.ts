@@ -1,4 +1,6 @@
 import { CONSENSUS_MIN_BALLOTS, consensusKey, SEASON_SLICES } from "#shared/consensus.ts";
+import { GLOBAL_SLOTS } from "#shared/global-rankings.ts";
+import { categoryFingerprint, sliceFingerprint } from "./slice-fingerprint.ts";
 import {
   buildBallots,
   castawayPartitions,
@@ -33,6 +35,12 @@ export interface ConsensusJob {
   /** The open Global Rankings categories' submissions. */
   categories: CategoryJob[];
   minBallots?: number;
+  /**
+   * Each slice's (and category's) fingerprint as the last stored refresh
+   * computed it: one that still has it is not computed again
+   * (slice-fingerprint.ts).
+   */
+  known?: Record<string, string>;
 }
 
 /**
@@ -88,8 +96,10 @@ export interface StoredRanges {
 }
 
 export interface ComputedConsensus {
-  slices: { key: string; slice: StoredSlice }[];
-  categories: { key: string; ranges: StoredRanges }[];
+  /** Every slice: its fingerprint, and what to store, or null when it matched `known` (what is stored stands). */
+  slices: { key: string; fingerprint: string; slice: StoredSlice | null }[];
+  /** Every open category: likewise, null when it matched `known`. */
+  categories: { key: string; fingerprint: string; ranges: StoredRanges | null }[];
 }
 
 export const globalRangesKey = (categoryId: string) => `global:${categoryId}`;
@@ -194,26 +204,36 @@ export function computeConsensus(job: ConsensusJob): ComputedConsensus {
       for (let part = 0; part < partition.partCount; part++) {
         const slice = built[part];
         const key = step.keyOf(part);
-        if (!slice || slice.itemCount === 0 || slice.ballots.weights.length === 0) {
-          slices.push({ key, slice: EMPTY_SLICE(minBallots) });
-          continue;
+        const empty = !slice || slice.itemCount === 0 || slice.ballots.weights.length === 0;
+        const fingerprint = empty ? `empty:${minBallots}` : sliceFingerprint(slice, step.ids, minBallots);
+        if (job.known?.[key] === fingerprint) slices.push({ key, fingerprint, slice: null });
+        else if (empty) slices.push({ key, fingerprint, slice: EMPTY_SLICE(minBallots) });
+        else {
+          const result = fitConsensus({ ...slice, minBallots });
+          slices.push({
+            key,
+            fingerprint,
+            slice: stored(result, slice.catalogueItems, step.ids, minBallots),
+          });
         }
-        const result = fitConsensus({ ...slice, minBallots });
-        slices.push({ key, slice: stored(result, slice.catalogueItems, step.ids, minBallots) });
       }
     }
   }
 
   const categories = job.categories.map((cat) => {
+    const key = globalRangesKey(cat.categoryId);
+    const fingerprint = categoryFingerprint(cat, GLOBAL_SLOTS);
+    if (job.known?.[key] === fingerprint) return { key, fingerprint, ranges: null };
     const ranges =
       cat.slots.length === 0
         ? []
         : pointsRankRanges({
             itemCount: cat.castawayIds.length,
             slots: cat.slots,
+            slotsPerSubmission: GLOBAL_SLOTS,
             nameOrder: cat.nameOrder,
           }).map((r) => ({ id: cat.castawayIds[r.item]!, rank: r.rank, low: r.low, high: r.high }));
-    return { key: globalRangesKey(cat.categoryId), ranges: { ranges } };
+    return { key, fingerprint, ranges: { ranges } };
   });
   return { slices, categories };
 }

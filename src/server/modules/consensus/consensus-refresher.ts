@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type pg from "pg";
 import type { Database } from "../../db/client.ts";
 import { consensusResults } from "../../db/schema/index.ts";
@@ -22,6 +22,13 @@ import { computeInWorker } from "./run-in-worker.ts";
  *   only the members the events name are read again), the fit runs in a worker
  *   thread, and the results are written in one transaction; then the
  *   "consensus-computed" event tells every process to drop what it cached.
+ * - Only the slices whose ballots changed are fitted again (and only the
+ *   Global Rankings categories whose submissions changed get new ranges):
+ *   the refresher keeps each stored result's fingerprint
+ *   (slice-fingerprint.ts), and one that still has it keeps its stored
+ *   result, with a new time of computing.
+ *   A season list saved leaves every castaway slice alone. The fingerprints
+ *   are forgotten when a refresh fails and when this process starts computing.
  */
 
 /** Any constant shared by every process of the site; it names the lock of "who computes the consensus". */
@@ -55,6 +62,12 @@ const MAX_REST_MS = 30_000;
 
 export interface RefreshFigures {
   lists: number;
+  /** Slices fitted again, of all the slices (the others' ballots had not changed). */
+  slicesFitted: number;
+  slices: number;
+  /** Open Global Rankings categories whose ranges were computed again, of all of them. */
+  categoriesComputed: number;
+  categories: number;
   /** Members whose lists and submissions were read again, or "all". */
   membersRead: number | "all";
   readMs: number;
@@ -151,40 +164,74 @@ export function createConsensusRefresher(
   };
 
   const reader = createBallotReader(store);
+  // Each stored slice's fingerprint: what its last fit read.
+  const fitted = new Map<string, string>();
 
   async function refresh(): Promise<RefreshFigures | null> {
     const ledBefore = lead.leading;
     if (!(await lead.tryToLead())) return null;
-    // Changes made while another process computed were not kept here.
-    if (!ledBefore) reader.readEverything();
+    // Changes made while another process computed were not kept here, and
+    // what it stored was fitted there.
+    if (!ledBefore) {
+      reader.readEverything();
+      fitted.clear();
+    }
     stale = false;
     let t = (lastStart = performance.now());
     const { job, membersRead } = await reader.read();
     const lists = job.seasons.member.length + job.castaways.member.length;
     const readMs = (lastReadMs = performance.now() - t);
-    const answer = await computeInWorker(job);
+    const answer = await computeInWorker({ ...job, known: Object.fromEntries(fitted) });
     reader.giveBack(answer.lists);
     lastFitMs = answer.fitMs;
     t = performance.now();
     const computedAt = new Date();
-    const rows = [
-      ...answer.computed.slices.map((s) => ({ key: s.key, computedAt, result: s.slice })),
-      ...answer.computed.categories.map((c) => ({ key: c.key, computedAt, result: c.ranges })),
+    const { slices, categories } = answer.computed;
+    const results = [
+      ...slices.map((s) => ({ key: s.key, fingerprint: s.fingerprint, result: s.slice })),
+      ...categories.map((c) => ({ key: c.key, fingerprint: c.fingerprint, result: c.ranges })),
     ];
+    const rows = results.flatMap(({ key, result }) => (result ? [{ key, computedAt, result }] : []));
+    const unchanged = results.filter((r) => !r.result).map((r) => r.key);
     await store.db.transaction(async (tx) => {
-      await tx
-        .insert(consensusResults)
-        .values(rows)
-        .onConflictDoUpdate({
-          target: consensusResults.key,
-          set: { computedAt: sql`excluded.computed_at`, result: sql`excluded.result` },
-        });
+      if (rows.length > 0) {
+        await tx
+          .insert(consensusResults)
+          .values(rows)
+          .onConflictDoUpdate({
+            target: consensusResults.key,
+            set: { computedAt: sql`excluded.computed_at`, result: sql`excluded.result` },
+          });
+      }
+      if (unchanged.length === 0) return;
+      const touched = await tx
+        .update(consensusResults)
+        .set({ computedAt })
+        .where(inArray(consensusResults.key, unchanged))
+        .returning({ key: consensusResults.key });
+      // Someone removed a stored result: fail, forget, and compute everything next time.
+      if (touched.length !== unchanged.length) throw new Error("a stored consensus result is missing");
     });
+    for (const r of results) fitted.set(r.key, r.fingerprint);
     const writeMs = performance.now() - t;
     await store.events.emit("consensus-computed", { computedAt: computedAt.toISOString() });
-    const figures = { lists, membersRead, readMs, fitMs: answer.fitMs, writeMs, peakRss: answer.peakRss };
+    const slicesFitted = slices.filter((s) => s.slice).length;
+    const figures = {
+      lists,
+      slicesFitted,
+      slices: slices.length,
+      categoriesComputed: categories.filter((c) => c.ranges).length,
+      categories: categories.length,
+      membersRead,
+      readMs,
+      fitMs: answer.fitMs,
+      writeMs,
+      peakRss: answer.peakRss,
+    };
     logger.info("consensus: computed", {
       lists,
+      slices: `${slicesFitted} of ${slices.length} fitted`,
+      categories: `${figures.categoriesComputed} of ${categories.length} computed`,
       membersRead,
       readMs: Math.round(readMs),
       fitMs: Math.round(answer.fitMs),
@@ -197,6 +244,7 @@ export function createConsensusRefresher(
     running ??= refresh()
       .catch((e: Error) => {
         stale = true;
+        fitted.clear();
         logger.error("consensus: refresh failed; trying again later", { error: e.message });
         return null;
       })
