@@ -81,9 +81,9 @@ export interface ConsensusRefresher {
   readonly leading: boolean;
   /**
    * Recomputes now if this process leads (waits for one in progress first);
-   * the figures, or null when it does not lead. Reads everything again
-   * unless `changesOnly` (tests and the bench write to the database behind
-   * the events' back).
+   * the figures, or null when it does not lead. Reads and fits everything
+   * again unless `changesOnly` (tests and the bench write to the database
+   * behind the events' back); with it, does what the timer would.
    */
   refreshNow(options?: { changesOnly?: boolean }): Promise<RefreshFigures | null>;
   /** Stops the timers, waits for a refresh in progress, gives the lock back. */
@@ -298,7 +298,10 @@ export function createConsensusRefresher(
     },
     async refreshNow(options) {
       if (running) await running;
-      if (!options?.changesOnly) reader.readEverything();
+      if (!options?.changesOnly) {
+        reader.readEverything();
+        fitted.clear();
+      }
       stale = true;
       return runOnce();
     },

@@ -239,30 +239,35 @@ describe("Community Consensus, through the server", () => {
   });
 
   it("fits again only the slices whose ballots changed, and stores the others as computed now", async () => {
-    // Everything fitted once more, so the next refresh starts from what is stored now.
-    await t.database.db.delete(consensusResults).where(eq(consensusResults.key, "seasons:1-20"));
-    expect(await t.app.deps.consensus!.refreshNow()).toBeNull();
-    const full = await t.app.deps.consensus!.refreshNow();
+    const consensus = t.app.deps.consensus!;
+    // As the timer refreshes: only the members the events name are read again.
+    const asTheTimerWould = () => consensus.refreshNow({ changesOnly: true });
+    const full = await consensus.refreshNow();
     expect(full!.slicesFitted).toBe(full!.slices);
-    expect((await slice(t, "seasons/1-20")).computedAt).not.toBeNull();
+    expect((await asTheTimerWould())!.slicesFitted).toBe(0);
     const seasonsBefore = await slice(t, "seasons/all");
 
     // One more member ranks part of Heroes vs. Villains' cast: that season's slice and every castaway's.
     const ids = await castOf("s20");
     await insertLists(t, "hvv2", [{ member: 0, kind: "castaways", items: ids.slice(2, 6) }]);
-    const figures = await t.app.deps.consensus!.refreshNow();
-    expect(figures).toMatchObject({ slicesFitted: 2, slices: full!.slices });
+    await t.store.events.emit("list-saved", { ownerId: "hvv2-0", listId: "list_hvv2_0", created: true });
+    expect(await asTheTimerWould()).toMatchObject({ slicesFitted: 2, slices: full!.slices });
     expect((await slice(t, "castaways/season-20")).ballotCount).toBe(13);
     expect((await slice(t, "castaways/all")).ballotCount).toBe(13);
     const seasonsAfter = await slice(t, "seasons/all");
     expect(seasonsAfter.ranked).toEqual(seasonsBefore.ranked);
     expect(Date.parse(seasonsAfter.computedAt!)).toBeGreaterThan(Date.parse(seasonsBefore.computedAt!));
 
-    // Nothing changed: nothing fitted.
-    expect((await t.app.deps.consensus!.refreshNow())!.slicesFitted).toBe(0);
     await removeMembers(t, "hvv2");
-    expect((await t.app.deps.consensus!.refreshNow())!.slicesFitted).toBe(2);
+    await t.store.events.emit("list-deleted", { ownerId: "hvv2-0", listId: "list_hvv2_0" });
+    expect((await asTheTimerWould())!.slicesFitted).toBe(2);
     expect((await slice(t, "castaways/season-20")).ballotCount).toBe(12);
+
+    // A stored result gone: that refresh fails, and the next fits everything.
+    await t.database.db.delete(consensusResults).where(eq(consensusResults.key, "seasons:1-20"));
+    expect(await asTheTimerWould()).toBeNull();
+    expect((await asTheTimerWould())!.slicesFitted).toBe(full!.slices);
+    expect((await slice(t, "seasons/1-20")).computedAt).not.toBeNull();
   });
 });
 
@@ -347,12 +352,13 @@ describe("Global Rankings rank ranges", () => {
     // The shuffled places are not settled.
     expect(category.top10.slice(1).some((e) => e.range!.high - e.range!.low >= 2)).toBe(true);
     // Unchanged submissions: no new ranges; changed, new ones.
-    const again = await t.app.deps.consensus!.refreshNow();
+    const again = await t.app.deps.consensus!.refreshNow({ changesOnly: true });
     expect(again).toMatchObject({ categoriesComputed: 0, slicesFitted: 0 });
     expect(again!.categories).toBeGreaterThan(0);
     await t.database.db.delete(submissions).where(and(eq(submissions.categoryId, "season-49")));
     await recountCategory(t.store, "season-49");
-    expect((await t.app.deps.consensus!.refreshNow())!.categoriesComputed).toBe(1);
+    await t.store.events.emit("category-changed", { categoryId: "season-49" });
+    expect((await t.app.deps.consensus!.refreshNow({ changesOnly: true }))!.categoriesComputed).toBe(1);
     const { category: emptied } = (await (
       await t.request("/api/global-rankings/season-49")
     ).json()) as CategoryDetailDto;
