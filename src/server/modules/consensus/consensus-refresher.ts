@@ -28,7 +28,8 @@ import { computeInWorker } from "./run-in-worker.ts";
  *   (slice-fingerprint.ts), and one that still has it keeps its stored
  *   result, with a new time of computing.
  *   A season list saved leaves every castaway slice alone. The fingerprints
- *   are forgotten when a refresh fails and when this process starts computing.
+ *   are forgotten when a refresh fails, when this process starts computing,
+ *   and on `refreshNow()` (everything read and fitted again).
  */
 
 /** Any constant shared by every process of the site; it names the lock of "who computes the consensus". */
